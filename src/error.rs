@@ -1,0 +1,89 @@
+//! Errors reported by shape constructors.
+
+use core::fmt;
+
+/// Why a shape could not be built from the given data.
+///
+/// There is one variant per cause, and each message says what to change.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{ConvexPolygon, ShapeError};
+///
+/// let err = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(1.0, 0.0)]).unwrap_err();
+/// assert_eq!(err, ShapeError::TooFewPoints { found: 2, required: 3 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ShapeError {
+    /// Fewer points than the shape needs.
+    TooFewPoints {
+        /// How many points were given.
+        found: usize,
+        /// How many the shape needs at least.
+        required: usize,
+    },
+    /// A coordinate or parameter is NaN or infinite.
+    NonFinite {
+        /// Which input: `"point"`, `"centre"`, `"radius"`, `"half extent"`,
+        /// `"rotation"`, `"min"` or `"max"`.
+        field: &'static str,
+        /// The index of the offending point or coordinate within `field`.
+        index: usize,
+    },
+    /// The points do not turn the same way at every vertex once exact
+    /// duplicates and collinear points are dropped, or they wind around more
+    /// than once.
+    NotConvex {
+        /// Index, in the input, of the first vertex where the turn is wrong.
+        index: usize,
+    },
+    /// The points span no area (all collinear, or all the same point).
+    Degenerate,
+    /// A box extent along an axis is zero or negative.
+    NonPositiveExtent {
+        /// The axis (0 = x, 1 = y, 2 = z, ...).
+        axis: usize,
+    },
+    /// A ball radius is zero or negative.
+    NonPositiveRadius,
+    /// The rotation matrix is not orthonormal within
+    /// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance).
+    NonOrthonormalRotation,
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooFewPoints { found, required } => write!(
+                f,
+                "{found} distinct points given, at least {required} needed: add points that span an area"
+            ),
+            Self::NonFinite { field, index } => write!(
+                f,
+                "{field} {index} is NaN or infinite: pass finite coordinates"
+            ),
+            Self::NotConvex { index } => write!(
+                f,
+                "the polygon is not convex at input point {index}: pass the points of a convex polygon in order, or use `from_hull`"
+            ),
+            Self::Degenerate => write!(
+                f,
+                "the points span no area (all collinear or coincident): pass points of a polygon with a non-zero area"
+            ),
+            Self::NonPositiveExtent { axis } => write!(
+                f,
+                "the extent along axis {axis} is not positive: give every half extent (or max - min) a value above zero"
+            ),
+            Self::NonPositiveRadius => {
+                write!(f, "the radius is not positive: give a radius above zero")
+            }
+            Self::NonOrthonormalRotation => write!(
+                f,
+                "the rotation matrix is not orthonormal (RᵀR is not the identity): build it from an angle, an axis-angle or a unit quaternion"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ShapeError {}

@@ -1,0 +1,59 @@
+//! Exact collision detection with the Separating Axis Theorem.
+//!
+//! Two convex shapes overlap iff the origin lies in their Minkowski
+//! difference `A − B`. One generic engine ([`engine`]) projects `A − B` on
+//! the candidate axes the shapes supply (face normals, and for balls the
+//! axis toward the other shape's nearest point) through support points, so
+//! the same code serves 2D, 3D and any custom shape that implements
+//! [`Support`] and [`Shape`]. Everything is generic over the scalar (`f32`,
+//! `f64`) and the dimension (`const N: usize`).
+//!
+//! ```
+//! use nalgebra::{Point2, Vector2};
+//! use separating_axis::{intersects, penetration, Ball, ConvexPolygon, Pose2};
+//!
+//! let tri = ConvexPolygon::new(&[
+//!     Point2::new(0.0, 0.0), Point2::new(4.0, 0.0), Point2::new(0.0, 4.0),
+//! ]).unwrap();
+//! let circle = Ball::new(Point2::origin(), 1.0).unwrap();
+//! let at = Pose2::translation(2.0, -0.5);
+//! assert!(intersects(&tri, &Pose2::identity(), &circle, &at));
+//! let p = penetration(&tri, &Pose2::identity(), &circle, &at).unwrap();
+//! assert_eq!(p.normal.into_inner(), -Vector2::y()); // out through the bottom edge
+//! assert_eq!(p.depth, 0.5);
+//! ```
+//!
+//! Conventions, stated once (ARCHITECTURE.md):
+//! * every normal and axis is a unit vector in the world frame pointing
+//!   **from A towards B**;
+//! * a separation is **positive when the shapes are apart**, negative by
+//!   the penetration depth when they overlap, zero when they touch;
+//! * touching counts as intersecting.
+//!
+//! The proof that these answers are exact is in `docs/sat-proof.md`.
+
+#![forbid(unsafe_code)]
+
+pub mod engine;
+mod error;
+pub mod pair;
+mod pose;
+mod query;
+pub mod real;
+mod result;
+mod shape;
+mod support;
+
+pub use error::ShapeError;
+pub use pose::{IntoPose, Pose, Pose2, Pose3};
+pub use query::{containment, contains_point, intersects, penetration, separation};
+pub use real::Real;
+pub use result::{Containment, Feature, Penetration, Separation};
+pub use shape::{Aabb, Ball, ConvexPolygon, Obb, Shape};
+pub use shape::{Circle, Obb2, Obb3, Sphere};
+pub use support::{Interval, MinkowskiDifference, Posed, Support};
+
+/// The README's example runs as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

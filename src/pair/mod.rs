@@ -1,0 +1,41 @@
+//! Specialised paths for particular pairs of shapes, one file per pair, and
+//! the dispatch that routes the public queries to them.
+//!
+//! Each path returns the same answer as the generic [`engine`](crate::engine)
+//! (tests/fast_paths.rs checks it), only faster.
+
+pub mod polygon_polygon;
+
+use core::any::Any;
+
+use crate::{ConvexPolygon, Pose, Real, Separation};
+
+/// `x` as a `U` when `S` and `U` are the same type.
+#[inline]
+fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
+    (x as &dyn Any).downcast_ref::<U>()
+}
+
+/// The separation from a specialised path, when the pair has one.
+///
+/// The type tests are on concrete types, so the compiler folds them away in
+/// each instantiation.
+#[inline]
+pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    stop_at_gap: bool,
+) -> Option<Separation<T, N>> {
+    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
+        cast::<A, ConvexPolygon<T>>(a),
+        cast::<B, ConvexPolygon<T>>(b),
+        cast::<Pose<T, N>, Pose<T, 2>>(pose_a),
+        cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
+    ) {
+        let s = polygon_polygon::separation_with(a, pose_a, b, pose_b, stop_at_gap);
+        return cast::<Separation<T, 2>, Separation<T, N>>(&s).copied();
+    }
+    None
+}

@@ -1,0 +1,53 @@
+//! The scalar trait and the crate's named tolerances.
+//!
+//! Every tolerance is relative to the machine epsilon of the scalar, so the
+//! same code means the same thing in `f32` and `f64`.
+
+use nalgebra::RealField;
+use num_traits::{FromPrimitive, ToPrimitive};
+
+/// A floating-point scalar the crate computes with: `f32` or `f64`.
+///
+/// It is implemented for every `nalgebra::RealField` that is `Copy` and
+/// converts to and from the primitive numbers, so user code never implements
+/// it by hand.
+///
+/// ```
+/// fn half<T: separating_axis::Real>(x: T) -> T {
+///     x * nalgebra::convert(0.5)
+/// }
+/// assert_eq!(half(3.0_f32), 1.5);
+/// ```
+pub trait Real: RealField + Copy + ToPrimitive + FromPrimitive {}
+
+impl<T: RealField + Copy + ToPrimitive + FromPrimitive> Real for T {}
+
+/// Relative tolerance below which three consecutive polygon points count as
+/// collinear: `|cross(e0, e1)| <= COLLINEAR * |e0| * |e1|`, that is the sine
+/// of the turn angle.
+///
+/// Its value, 64 machine epsilons, sits well above the round-off of one cross
+/// product of exactly collinear input (a few epsilons) and well below any turn
+/// a user draws on purpose (`1.4e-14` rad in `f64`, `7.6e-6` rad in `f32`).
+#[inline]
+#[must_use]
+pub fn collinear_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(64.0)
+}
+
+/// Tolerance on `max |RᵀR − I|` for a rotation to count as orthonormal.
+///
+/// Its value is the square root of the machine epsilon (`1.5e-8` in `f64`,
+/// `3.5e-4` in `f32`): a rotation built from angles and a few products stays
+/// far inside it, a scaled or sheared matrix falls far outside it.
+#[inline]
+#[must_use]
+pub fn orthonormal_tolerance<T: Real>() -> T {
+    T::default_epsilon().sqrt()
+}
+
+/// Whether `x` is NaN, for any partially ordered scalar.
+#[inline]
+pub(crate) fn is_nan<T: PartialOrd>(x: T) -> bool {
+    x.partial_cmp(&x).is_none()
+}

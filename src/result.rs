@@ -1,0 +1,85 @@
+//! The named results of the queries.
+
+use nalgebra::{SVector, Unit};
+
+use crate::Real;
+
+/// Which candidate axis produced a [`Separation`] or [`Penetration`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Feature {
+    /// Face `i` of shape A: the axis is its outward normal.
+    FaceA(usize),
+    /// Face `i` of shape B: the axis is the opposite of its outward normal.
+    FaceB(usize),
+    /// The axis from A's centre (A is a ball) to B's nearest core point.
+    RoundA,
+    /// The axis from A's nearest core point to B's centre (B is a ball).
+    RoundB,
+    /// No candidate axis was defined (two concentric balls, where every
+    /// direction is equally good); the first coordinate axis was used.
+    Fallback,
+}
+
+/// The signed distance between two shapes along the best candidate axis.
+///
+/// `distance > 0`: the shapes are separated, and `distance` is a lower bound
+/// of their true distance (exact when the nearest features are a face and a
+/// point, or two balls). `distance <= 0`: they overlap (or touch, at `0`),
+/// and `-distance` is the exact penetration depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Separation<T: Real, const N: usize> {
+    /// Signed distance along `axis`: positive separated, negative
+    /// penetrating, zero touching. NaN when an input was NaN.
+    pub distance: T,
+    /// Unit axis in the world frame, pointing from A towards B.
+    pub axis: Unit<SVector<T, N>>,
+    /// Where the axis came from.
+    pub feature: Feature,
+}
+
+/// The minimum translation that separates two overlapping shapes.
+///
+/// Moving B by `normal * depth` (or A by `-normal * depth`) leaves the shapes
+/// touching; no shorter translation in any direction separates them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Penetration<T: Real, const N: usize> {
+    /// Unit normal in the world frame, pointing from A towards B.
+    pub normal: Unit<SVector<T, N>>,
+    /// Penetration depth, `>= 0` (`0` when the shapes only touch).
+    pub depth: T,
+    /// The axis the depth was measured on.
+    pub feature: Feature,
+}
+
+impl<T: Real, const N: usize> Penetration<T, N> {
+    /// The minimum translation vector `normal * depth`, to be applied to B.
+    #[inline]
+    #[must_use]
+    pub fn mtv(&self) -> SVector<T, N> {
+        self.normal.into_inner() * self.depth
+    }
+}
+
+impl<T: Real, const N: usize> Separation<T, N> {
+    /// The penetration, when the shapes overlap or touch (`distance <= 0`).
+    /// `None` when they are separated or the distance is NaN.
+    #[inline]
+    #[must_use]
+    pub fn penetration(&self) -> Option<Penetration<T, N>> {
+        // `0 − d`, not `−d`: touching gives a depth of +0, never −0.
+        (self.distance <= T::zero()).then(|| Penetration {
+            normal: self.axis,
+            depth: T::zero() - self.distance,
+            feature: self.feature,
+        })
+    }
+}
+
+/// Whether either shape lies inside the other (boundaries may touch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Containment {
+    /// A lies entirely in B.
+    pub a_in_b: bool,
+    /// B lies entirely in A.
+    pub b_in_a: bool,
+}

@@ -1,0 +1,137 @@
+//! Axis-aligned boxes in any dimension.
+
+use nalgebra::{Point, SVector, Unit};
+
+use super::{check_finite_point, sign_or_plus, Shape};
+use crate::{Real, ShapeError, Support};
+
+/// The axis-aligned box `[min, max]` (in the shape's local frame; the pose
+/// may still rotate it in the world).
+///
+/// Its face normals are `±eᵢ`, `2N` in all: faces `0..N` are `+eᵢ`, faces
+/// `N..2N` are `−eᵢ`.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{Aabb, ShapeError};
+///
+/// let b = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 2.0)).unwrap();
+/// assert_eq!(b.half_extents(), nalgebra::Vector2::new(1.0, 1.0));
+/// let flat = Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 0.0));
+/// assert_eq!(flat, Err(ShapeError::NonPositiveExtent { axis: 1 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Aabb<T: Real, const N: usize> {
+    min: Point<T, N>,
+    max: Point<T, N>,
+}
+
+impl<T: Real, const N: usize> Aabb<T, N> {
+    /// The box with corners `min` and `max`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a non-finite coordinate (`field` is
+    /// `"min"` or `"max"`), [`ShapeError::NonPositiveExtent`] where
+    /// `max[i] <= min[i]`.
+    pub fn new(min: Point<T, N>, max: Point<T, N>) -> Result<Self, ShapeError> {
+        check_finite_point(&min, "min", 0)?;
+        check_finite_point(&max, "max", 0)?;
+        for axis in 0..N {
+            if max[axis] - min[axis] <= T::zero() {
+                return Err(ShapeError::NonPositiveExtent { axis });
+            }
+        }
+        Ok(Self { min, max })
+    }
+
+    /// The box of the given half extents about `center`.
+    ///
+    /// # Errors
+    /// As [`Aabb::new`].
+    pub fn from_half_extents(
+        center: Point<T, N>,
+        half_extents: SVector<T, N>,
+    ) -> Result<Self, ShapeError> {
+        Self::new(center - half_extents, center + half_extents)
+    }
+
+    /// The lower corner.
+    #[inline]
+    #[must_use]
+    pub fn min(&self) -> Point<T, N> {
+        self.min
+    }
+
+    /// The upper corner.
+    #[inline]
+    #[must_use]
+    pub fn max(&self) -> Point<T, N> {
+        self.max
+    }
+
+    /// The centre.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Point<T, N> {
+        nalgebra::center(&self.min, &self.max)
+    }
+
+    /// Half the size along each axis.
+    #[inline]
+    #[must_use]
+    pub fn half_extents(&self) -> SVector<T, N> {
+        (self.max - self.min) * nalgebra::convert::<f64, T>(0.5)
+    }
+}
+
+impl<T: Real, const N: usize> Support<T, N> for Aabb<T, N> {
+    #[inline]
+    fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N> {
+        Point::from(SVector::from_fn(|i, _| {
+            if dir[i] < T::zero() {
+                self.min[i]
+            } else {
+                self.max[i]
+            }
+        }))
+    }
+}
+
+impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
+    #[inline]
+    fn face_count(&self) -> usize {
+        2 * N
+    }
+
+    #[inline]
+    fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>> {
+        let axis = i % N;
+        let mut n = SVector::zeros();
+        n[axis] = if i < N { T::one() } else { -T::one() };
+        Unit::new_unchecked(n)
+    }
+
+    #[inline]
+    fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
+        Point::from(SVector::from_fn(|i, _| {
+            p[i].clamp(self.min[i], self.max[i])
+        }))
+    }
+
+    #[inline]
+    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N> {
+        let c = self.center();
+        Point::from(SVector::from_fn(|i, _| {
+            if sign_or_plus(p[i] - c[i]) > T::zero() {
+                self.min[i]
+            } else {
+                self.max[i]
+            }
+        }))
+    }
+
+    #[inline]
+    fn local_contains_point(&self, p: &Point<T, N>) -> bool {
+        (0..N).all(|i| self.min[i] <= p[i] && p[i] <= self.max[i])
+    }
+}

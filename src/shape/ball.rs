@@ -1,0 +1,120 @@
+//! Balls: circles in 2D, spheres in 3D, in any dimension.
+
+use nalgebra::{Point, SVector, Unit};
+
+use super::{check_finite_point, first_axis, Shape};
+use crate::{Real, ShapeError, Support};
+
+/// The closed ball of points within `radius` of `center`.
+///
+/// Its support value in direction `d` is `c · d + r |d|`. It has no faces;
+/// against another shape the engine tests the axis from its centre to the
+/// other shape's nearest core point.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{Ball, ShapeError};
+///
+/// let circle = Ball::new(Point2::new(0.0, 0.0), 1.5).unwrap();
+/// assert_eq!(circle.radius(), 1.5);
+/// assert_eq!(Ball::new(Point2::new(0.0, 0.0), 0.0), Err(ShapeError::NonPositiveRadius));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball<T: Real, const N: usize> {
+    center: Point<T, N>,
+    radius: T,
+}
+
+/// A circle.
+pub type Circle<T = f64> = Ball<T, 2>;
+/// A sphere.
+pub type Sphere<T = f64> = Ball<T, 3>;
+
+impl<T: Real, const N: usize> Ball<T, N> {
+    /// A ball of `radius > 0` about `center`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a non-finite centre coordinate
+    /// (`field = "centre"`) or radius, [`ShapeError::NonPositiveRadius`] for
+    /// `radius <= 0`.
+    pub fn new(center: Point<T, N>, radius: T) -> Result<Self, ShapeError> {
+        check_finite_point(&center, "centre", 0)?;
+        if !radius.is_finite() {
+            return Err(ShapeError::NonFinite {
+                field: "radius",
+                index: 0,
+            });
+        }
+        if radius <= T::zero() {
+            return Err(ShapeError::NonPositiveRadius);
+        }
+        Ok(Self { center, radius })
+    }
+
+    /// The centre, in the shape's local frame.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Point<T, N> {
+        self.center
+    }
+
+    /// The radius, above zero.
+    #[inline]
+    #[must_use]
+    pub fn radius(&self) -> T {
+        self.radius
+    }
+
+    /// The unit direction of `v`, or `e₀` when `v` is too short to have one.
+    #[inline]
+    fn direction_or_x(v: &SVector<T, N>) -> SVector<T, N> {
+        Unit::try_new(*v, T::zero()).map_or_else(first_axis, Unit::into_inner)
+    }
+}
+
+impl<T: Real, const N: usize> Support<T, N> for Ball<T, N> {
+    #[inline]
+    fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N> {
+        match Unit::try_new(*dir, T::zero()) {
+            Some(u) => self.center + u.into_inner() * self.radius,
+            None => self.center,
+        }
+    }
+
+    #[inline]
+    fn local_support_value(&self, dir: &SVector<T, N>) -> T {
+        dir.dot(&self.center.coords) + dir.norm() * self.radius
+    }
+}
+
+impl<T: Real, const N: usize> Shape<T, N> for Ball<T, N> {
+    #[inline]
+    fn face_count(&self) -> usize {
+        0
+    }
+
+    #[inline]
+    fn local_face_normal(&self, _i: usize) -> Unit<SVector<T, N>> {
+        Unit::new_unchecked(first_axis())
+    }
+
+    #[inline]
+    fn local_round_centre(&self) -> Option<Point<T, N>> {
+        Some(self.center)
+    }
+
+    #[inline]
+    fn local_core_closest_point(&self, _p: &Point<T, N>) -> Point<T, N> {
+        self.center
+    }
+
+    #[inline]
+    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N> {
+        self.center + Self::direction_or_x(&(self.center - p)) * self.radius
+    }
+
+    #[inline]
+    fn local_contains_point(&self, p: &Point<T, N>) -> bool {
+        (p - self.center).norm_squared() <= self.radius * self.radius
+    }
+}

@@ -1,0 +1,158 @@
+//! Oriented boxes in any dimension.
+
+use nalgebra::{Point, Rotation, SVector, Unit};
+
+use super::{check_finite_point, sign_or_plus, Shape};
+use crate::real::orthonormal_tolerance;
+use crate::{Real, ShapeError, Support};
+
+/// An oriented box: the set `{ c + R x : |xᵢ| <= hᵢ }` for a centre `c`, a
+/// rotation `R` and half extents `h`, all in the shape's local frame.
+///
+/// Its face normals are `±` the columns of `R`, `2N` in all: faces `0..N`
+/// are `+R eᵢ`, faces `N..2N` are `−R eᵢ`. The 3D edge-cross axes come
+/// with the 3D box-box path.
+///
+/// ```
+/// use nalgebra::{Point2, Rotation2, Vector2};
+/// use separating_axis::{Obb, ShapeError};
+///
+/// let b = Obb::new(Point2::origin(), Rotation2::new(0.3), Vector2::new(2.0, 1.0)).unwrap();
+/// assert_eq!(b.half_extents(), Vector2::new(2.0, 1.0));
+///
+/// let bad = Obb::new(Point2::origin(), Rotation2::new(0.3), Vector2::new(2.0, -1.0));
+/// assert_eq!(bad, Err(ShapeError::NonPositiveExtent { axis: 1 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Obb<T: Real, const N: usize> {
+    center: Point<T, N>,
+    rotation: Rotation<T, N>,
+    half_extents: SVector<T, N>,
+}
+
+/// A 2D oriented box.
+pub type Obb2<T = f64> = Obb<T, 2>;
+/// A 3D oriented box.
+pub type Obb3<T = f64> = Obb<T, 3>;
+
+impl<T: Real, const N: usize> Obb<T, N> {
+    /// The box about `center`, turned by `rotation`, with `half_extents`.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a non-finite centre, rotation entry or
+    /// half extent; [`ShapeError::NonPositiveExtent`] for a half extent
+    /// `<= 0`; [`ShapeError::NonOrthonormalRotation`] when `RᵀR` differs
+    /// from the identity by more than
+    /// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance) in any
+    /// entry. (A reflection passes: it describes the same set of points as
+    /// a rotation with one axis flipped.)
+    pub fn new(
+        center: Point<T, N>,
+        rotation: Rotation<T, N>,
+        half_extents: SVector<T, N>,
+    ) -> Result<Self, ShapeError> {
+        check_finite_point(&center, "centre", 0)?;
+        if let Some(index) = rotation.matrix().iter().position(|x| !x.is_finite()) {
+            return Err(ShapeError::NonFinite {
+                field: "rotation",
+                index,
+            });
+        }
+        if let Some(index) = half_extents.iter().position(|x| !x.is_finite()) {
+            return Err(ShapeError::NonFinite {
+                field: "half extent",
+                index,
+            });
+        }
+        if let Some(axis) = half_extents.iter().position(|&x| x <= T::zero()) {
+            return Err(ShapeError::NonPositiveExtent { axis });
+        }
+        let m = rotation.matrix();
+        let gram = m.transpose() * m;
+        let off = (gram - nalgebra::SMatrix::<T, N, N>::identity()).amax();
+        if off > orthonormal_tolerance() {
+            return Err(ShapeError::NonOrthonormalRotation);
+        }
+        Ok(Self {
+            center,
+            rotation,
+            half_extents,
+        })
+    }
+
+    /// The centre, in the shape's local frame.
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Point<T, N> {
+        self.center
+    }
+
+    /// The rotation from the box's axes to the shape's local frame.
+    #[inline]
+    #[must_use]
+    pub fn rotation(&self) -> &Rotation<T, N> {
+        &self.rotation
+    }
+
+    /// Half the size along each box axis, all above zero.
+    #[inline]
+    #[must_use]
+    pub fn half_extents(&self) -> SVector<T, N> {
+        self.half_extents
+    }
+
+    /// `p` in the box's own axes, relative to its centre.
+    #[inline]
+    fn in_box_frame(&self, p: &Point<T, N>) -> SVector<T, N> {
+        self.rotation.inverse_transform_vector(&(p - self.center))
+    }
+}
+
+impl<T: Real, const N: usize> Support<T, N> for Obb<T, N> {
+    #[inline]
+    fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N> {
+        let d = self.rotation.inverse_transform_vector(dir);
+        let corner = SVector::from_fn(|i, _| sign_or_plus(d[i]) * self.half_extents[i]);
+        self.center + self.rotation * corner
+    }
+
+    #[inline]
+    fn local_support_value(&self, dir: &SVector<T, N>) -> T {
+        let d = self.rotation.inverse_transform_vector(dir);
+        dir.dot(&self.center.coords) + d.abs().dot(&self.half_extents)
+    }
+}
+
+impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
+    #[inline]
+    fn face_count(&self) -> usize {
+        2 * N
+    }
+
+    #[inline]
+    fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>> {
+        let column = self.rotation.matrix().column(i % N).into_owned();
+        Unit::new_unchecked(if i < N { column } else { -column })
+    }
+
+    #[inline]
+    fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
+        let q = self.in_box_frame(p);
+        let h = &self.half_extents;
+        let clamped = SVector::from_fn(|i, _| q[i].clamp(-h[i], h[i]));
+        self.center + self.rotation * clamped
+    }
+
+    #[inline]
+    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N> {
+        let q = self.in_box_frame(p);
+        let corner = SVector::from_fn(|i, _| -sign_or_plus(q[i]) * self.half_extents[i]);
+        self.center + self.rotation * corner
+    }
+
+    #[inline]
+    fn local_contains_point(&self, p: &Point<T, N>) -> bool {
+        let q = self.in_box_frame(p);
+        (0..N).all(|i| q[i].abs() <= self.half_extents[i])
+    }
+}

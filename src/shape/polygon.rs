@@ -1,0 +1,425 @@
+//! Convex polygons (2D).
+
+use nalgebra::{Point2, Unit, Vector2};
+
+use super::{check_finite_point, Shape};
+use crate::real::collinear_tolerance;
+use crate::{Real, ShapeError, Support};
+
+/// A strictly convex polygon, stored counter-clockwise with its outward unit
+/// edge normals and their offsets.
+///
+/// Edge `i` runs from vertex `i` to vertex `i + 1` (cyclically); its outward
+/// normal `nᵢ` is face `i`, and `nᵢ · x <= offsetᵢ` for every point `x` of
+/// the polygon.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::ConvexPolygon;
+///
+/// // Clockwise input is accepted and stored counter-clockwise.
+/// let square = ConvexPolygon::new(&[
+///     Point2::new(0.0, 0.0),
+///     Point2::new(0.0, 1.0),
+///     Point2::new(1.0, 1.0),
+///     Point2::new(1.0, 0.0),
+/// ])
+/// .unwrap();
+/// assert_eq!(square.vertices()[..2], [Point2::new(1.0, 0.0), Point2::new(1.0, 1.0)]);
+/// // Edge 0 runs up the right side: its outward normal is +x.
+/// assert_eq!(square.normals()[0].into_inner(), nalgebra::Vector2::new(1.0, 0.0));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolygon<T: Real> {
+    vertices: Vec<Point2<T>>,
+    normals: Vec<Unit<Vector2<T>>>,
+    offsets: Vec<T>,
+}
+
+/// `a × b`, the z component of the 3D cross product.
+#[inline]
+fn cross<T: Real>(a: &Vector2<T>, b: &Vector2<T>) -> T {
+    a.x * b.y - a.y * b.x
+}
+
+impl<T: Real> ConvexPolygon<T> {
+    /// The polygon through `points`, given in order (either winding).
+    ///
+    /// Exact consecutive duplicates are dropped, then points where the
+    /// boundary goes straight on (sine of the turn within
+    /// [`collinear_tolerance`](crate::real::collinear_tolerance)); what is
+    /// left must turn the same way at every vertex and wind around once.
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewPoints`] for fewer than three distinct points,
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::Degenerate`] when the points span no area,
+    /// [`ShapeError::NotConvex`] for a reflex vertex, a spike that doubles
+    /// back, or a boundary that winds around twice (a pentagram).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{ConvexPolygon, ShapeError};
+    ///
+    /// let dart = [(0.0, 0.0), (2.0, 1.0), (4.0, 0.0), (2.0, 3.0)];
+    /// let points: Vec<_> = dart.iter().map(|&(x, y)| Point2::new(x, y)).collect();
+    /// assert_eq!(ConvexPolygon::new(&points), Err(ShapeError::NotConvex { index: 1 }));
+    /// ```
+    pub fn new(points: &[Point2<T>]) -> Result<Self, ShapeError> {
+        if points.len() < 3 {
+            return Err(ShapeError::TooFewPoints {
+                found: points.len(),
+                required: 3,
+            });
+        }
+        for (i, p) in points.iter().enumerate() {
+            check_finite_point(p, "point", i)?;
+        }
+        // Indices into `points`, exact consecutive duplicates dropped.
+        let mut kept: Vec<usize> = Vec::with_capacity(points.len());
+        for (i, p) in points.iter().enumerate() {
+            if kept.last().is_none_or(|&j| points[j] != *p) {
+                kept.push(i);
+            }
+        }
+        while kept.len() > 1 && points[kept[0]] == points[kept[kept.len() - 1]] {
+            kept.pop();
+        }
+        if kept.len() < 3 {
+            return Err(ShapeError::TooFewPoints {
+                found: kept.len(),
+                required: 3,
+            });
+        }
+        if all_collinear(points, &kept) {
+            return Err(ShapeError::Degenerate);
+        }
+        drop_collinear(points, &mut kept)?;
+        if kept.len() < 3 {
+            return Err(ShapeError::Degenerate);
+        }
+        let twice_area = (0..kept.len())
+            .map(|k| {
+                let a = &points[kept[k]];
+                let b = &points[kept[(k + 1) % kept.len()]];
+                cross(&a.coords, &b.coords)
+            })
+            .fold(T::zero(), |s, x| s + x);
+        if twice_area == T::zero() {
+            return Err(ShapeError::Degenerate);
+        }
+        if twice_area < T::zero() {
+            kept.reverse();
+        }
+        check_convex_once_around(points, &kept)?;
+        let vertices: Vec<Point2<T>> = kept.iter().map(|&i| points[i]).collect();
+        Ok(Self::from_ccw(vertices))
+    }
+
+    /// The convex hull of `points` (Andrew's monotone chain), which may be
+    /// given in any order and include interior, duplicate and collinear
+    /// points.
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewPoints`] for fewer than three points,
+    /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::Degenerate`] when the hull spans no area.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConvexPolygon;
+    ///
+    /// let cloud = [(0.0, 0.0), (1.0, 0.2), (2.0, 0.0), (1.0, 1.0), (1.0, 2.0), (0.5, 0.5)];
+    /// let points: Vec<_> = cloud.iter().map(|&(x, y)| Point2::new(x, y)).collect();
+    /// let hull = ConvexPolygon::from_hull(&points).unwrap();
+    /// assert_eq!(hull.vertices().len(), 3);
+    /// ```
+    pub fn from_hull(points: &[Point2<T>]) -> Result<Self, ShapeError> {
+        if points.len() < 3 {
+            return Err(ShapeError::TooFewPoints {
+                found: points.len(),
+                required: 3,
+            });
+        }
+        for (i, p) in points.iter().enumerate() {
+            check_finite_point(p, "point", i)?;
+        }
+        let mut sorted = points.to_vec();
+        sorted.sort_by(|a, b| {
+            (a.x, a.y)
+                .partial_cmp(&(b.x, b.y))
+                .unwrap_or(core::cmp::Ordering::Equal)
+        });
+        sorted.dedup();
+        if sorted.len() < 3 {
+            return Err(ShapeError::Degenerate);
+        }
+        let mut hull: Vec<Point2<T>> = Vec::with_capacity(2 * sorted.len());
+        let turns_left = |h: &[Point2<T>], p: &Point2<T>| {
+            let n = h.len();
+            cross(&(h[n - 1] - h[n - 2]), &(p - h[n - 1])) > T::zero()
+        };
+        for p in &sorted {
+            while hull.len() >= 2 && !turns_left(&hull, p) {
+                hull.pop();
+            }
+            hull.push(*p);
+        }
+        let lower_len = hull.len() + 1;
+        for p in sorted.iter().rev().skip(1) {
+            while hull.len() >= lower_len && !turns_left(&hull, p) {
+                hull.pop();
+            }
+            hull.push(*p);
+        }
+        hull.pop();
+        if hull.len() < 3 {
+            return Err(ShapeError::Degenerate);
+        }
+        // The chain is strictly convex by exact sign; `new` also drops
+        // vertices that are collinear within tolerance.
+        Self::new(&hull).map_err(|_| ShapeError::Degenerate)
+    }
+
+    /// Builds the polygon from counter-clockwise, strictly convex vertices.
+    fn from_ccw(vertices: Vec<Point2<T>>) -> Self {
+        let n = vertices.len();
+        let mut normals = Vec::with_capacity(n);
+        let mut offsets = Vec::with_capacity(n);
+        for i in 0..n {
+            let e = vertices[(i + 1) % n] - vertices[i];
+            let normal = Unit::new_normalize(Vector2::new(e.y, -e.x));
+            offsets.push(normal.dot(&vertices[i].coords));
+            normals.push(normal);
+        }
+        Self {
+            vertices,
+            normals,
+            offsets,
+        }
+    }
+
+    /// The vertices, counter-clockwise.
+    #[inline]
+    #[must_use]
+    pub fn vertices(&self) -> &[Point2<T>] {
+        &self.vertices
+    }
+
+    /// The outward unit normal of each edge; edge `i` runs from vertex `i`
+    /// to vertex `i + 1`.
+    #[inline]
+    #[must_use]
+    pub fn normals(&self) -> &[Unit<Vector2<T>>] {
+        &self.normals
+    }
+
+    /// `offsets()[i] = normals()[i] · vertices()[i]`: the polygon is
+    /// `{ x : nᵢ · x <= offsetᵢ for all i }`.
+    #[inline]
+    #[must_use]
+    pub fn offsets(&self) -> &[T] {
+        &self.offsets
+    }
+
+    /// The smallest projection of the vertices on `dir`: `−h(−dir)`.
+    #[inline]
+    #[must_use]
+    pub fn local_min_projection(&self, dir: &Vector2<T>) -> T {
+        let first = dir.dot(&self.vertices[0].coords);
+        self.vertices[1..]
+            .iter()
+            .fold(first, |m, v| m.min(dir.dot(&v.coords)))
+    }
+
+    /// Checks the stored invariants: at least three vertices,
+    /// counter-clockwise and strictly convex, winding once, unit outward
+    /// normals with matching offsets. Returns a description of the first
+    /// broken one. Tests call it on every polygon they build.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// let tri = separating_axis::ConvexPolygon::new(&[
+    ///     Point2::new(0.0, 0.0), Point2::new(1.0, 0.0), Point2::new(0.0, 1.0),
+    /// ]).unwrap();
+    /// assert_eq!(tri.validate(), Ok(()));
+    /// ```
+    pub fn validate(&self) -> Result<(), String> {
+        let n = self.vertices.len();
+        if n < 3 || self.normals.len() != n || self.offsets.len() != n {
+            return Err(format!(
+                "{n} vertices, {} normals, {} offsets",
+                self.normals.len(),
+                self.offsets.len()
+            ));
+        }
+        let kept: Vec<usize> = (0..n).collect();
+        check_convex_once_around(&self.vertices, &kept).map_err(|e| e.to_string())?;
+        let tol: T = T::default_epsilon() * nalgebra::convert(64.0);
+        for i in 0..n {
+            let normal = self.normals[i];
+            if (normal.norm() - T::one()).abs() > tol {
+                return Err(format!("normal {i} is not unit length"));
+            }
+            let e = self.vertices[(i + 1) % n] - self.vertices[i];
+            if normal.dot(&e).abs() > tol * e.norm() || cross(&e, &normal) > T::zero() {
+                return Err(format!("normal {i} is not the outward normal of edge {i}"));
+            }
+            let scale = self.vertices[i].coords.norm() + T::one();
+            if (normal.dot(&self.vertices[i].coords) - self.offsets[i]).abs() > tol * scale {
+                return Err(format!("offset {i} does not match its edge"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether all the points `points[kept]` lie on one line, within
+/// [`collinear_tolerance`]: the line through the first point and the point
+/// farthest from it.
+fn all_collinear<T: Real>(points: &[Point2<T>], kept: &[usize]) -> bool {
+    let origin = points[kept[0]];
+    let far =
+        kept.iter()
+            .map(|&i| points[i] - origin)
+            .fold(Vector2::zeros(), |f: Vector2<T>, d| {
+                if d.norm_squared() > f.norm_squared() {
+                    d
+                } else {
+                    f
+                }
+            });
+    let tol = collinear_tolerance::<T>() * far.norm();
+    kept.iter().all(|&i| {
+        let d = points[i] - origin;
+        cross(&far, &d).abs() <= tol * d.norm()
+    })
+}
+
+/// Drops, from the cyclic index list `kept`, the points where the boundary
+/// goes straight on. A point where it doubles back is a spike: not convex.
+fn drop_collinear<T: Real>(points: &[Point2<T>], kept: &mut Vec<usize>) -> Result<(), ShapeError> {
+    let tol = collinear_tolerance::<T>();
+    let mut changed = true;
+    while changed && kept.len() >= 3 {
+        changed = false;
+        let mut k = 0;
+        while k < kept.len() && kept.len() >= 3 {
+            let n = kept.len();
+            let prev = points[kept[(k + n - 1) % n]];
+            let here = points[kept[k]];
+            let next = points[kept[(k + 1) % n]];
+            let (e0, e1) = (here - prev, next - here);
+            if cross(&e0, &e1).abs() <= tol * e0.norm() * e1.norm() {
+                if e0.dot(&e1) < T::zero() {
+                    return Err(ShapeError::NotConvex { index: kept[k] });
+                }
+                kept.remove(k);
+                changed = true;
+            } else {
+                k += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the cyclic polygon `points[kept]`, counter-clockwise, turns
+/// left at every vertex and that its turns add up to one full turn.
+fn check_convex_once_around<T: Real>(
+    points: &[Point2<T>],
+    kept: &[usize],
+) -> Result<(), ShapeError> {
+    let n = kept.len();
+    let mut total_turn = T::zero();
+    let full_turn = T::two_pi();
+    let half_turn = T::pi();
+    for k in 0..n {
+        let prev = points[kept[(k + n - 1) % n]];
+        let here = points[kept[k]];
+        let next = points[kept[(k + 1) % n]];
+        let (e0, e1) = (here - prev, next - here);
+        let turn = cross(&e0, &e1);
+        if turn <= T::zero() {
+            return Err(ShapeError::NotConvex { index: kept[k] });
+        }
+        total_turn += turn.atan2(e0.dot(&e1));
+        if total_turn > full_turn + half_turn {
+            return Err(ShapeError::NotConvex { index: kept[k] });
+        }
+    }
+    if total_turn > full_turn + half_turn {
+        return Err(ShapeError::NotConvex { index: kept[0] });
+    }
+    Ok(())
+}
+
+impl<T: Real> Support<T, 2> for ConvexPolygon<T> {
+    #[inline]
+    fn local_support_point(&self, dir: &Vector2<T>) -> Point2<T> {
+        let mut best = self.vertices[0];
+        let mut best_value = dir.dot(&best.coords);
+        for v in &self.vertices[1..] {
+            let value = dir.dot(&v.coords);
+            if value > best_value {
+                best = *v;
+                best_value = value;
+            }
+        }
+        best
+    }
+}
+
+impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
+    #[inline]
+    fn face_count(&self) -> usize {
+        self.normals.len()
+    }
+
+    #[inline]
+    fn local_face_normal(&self, i: usize) -> Unit<Vector2<T>> {
+        self.normals[i % self.normals.len()]
+    }
+
+    fn local_core_closest_point(&self, p: &Point2<T>) -> Point2<T> {
+        if self.local_contains_point(p) {
+            return *p;
+        }
+        let n = self.vertices.len();
+        let mut best = self.vertices[0];
+        let mut best_d2 = (p - best).norm_squared();
+        for i in 0..n {
+            let a = self.vertices[i];
+            let e = self.vertices[(i + 1) % n] - a;
+            let t = ((p - a).dot(&e) / e.norm_squared()).clamp(T::zero(), T::one());
+            let q = a + e * t;
+            let d2 = (p - q).norm_squared();
+            if d2 < best_d2 {
+                best = q;
+                best_d2 = d2;
+            }
+        }
+        best
+    }
+
+    fn local_farthest_point(&self, p: &Point2<T>) -> Point2<T> {
+        let mut best = self.vertices[0];
+        let mut best_d2 = (p - best).norm_squared();
+        for v in &self.vertices[1..] {
+            let d2 = (p - v).norm_squared();
+            if d2 > best_d2 {
+                best = *v;
+                best_d2 = d2;
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn local_contains_point(&self, p: &Point2<T>) -> bool {
+        self.normals
+            .iter()
+            .zip(&self.offsets)
+            .all(|(n, &o)| n.dot(&p.coords) <= o)
+    }
+}

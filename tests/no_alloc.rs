@@ -1,0 +1,120 @@
+//! Narrow-phase queries allocate nothing: a counting global allocator sees
+//! zero allocations while every query runs on pre-built shapes.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use nalgebra::{Point2, Point3, Rotation2, Vector2};
+use separating_axis::{
+    containment, contains_point, engine, intersects, penetration, separation, Aabb, Ball,
+    ConvexPolygon, Obb, Pose, Pose2, Shape,
+};
+
+/// Counts allocations made by this thread's queries (the test harness runs
+/// this file's single test alone, so no other thread allocates meanwhile).
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// The only unsafe code in the repository: a global allocator must be an
+// `unsafe impl`. The library itself forbids unsafe code (src/lib.rs).
+#[allow(unsafe_code)]
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: the caller's contract for `alloc` is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the caller's contract for `dealloc` is passed on unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Runs every query on one pair and returns how many allocations it made.
+fn allocations_of<A, B, const N: usize>(a: &A, pa: &Pose<f64, N>, b: &B, pb: &Pose<f64, N>) -> usize
+where
+    A: Shape<f64, N> + 'static,
+    B: Shape<f64, N> + 'static,
+{
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let mut sink = 0.0;
+    sink += f64::from(u8::from(intersects(a, pa, b, pb)));
+    sink += separation(a, pa, b, pb).distance;
+    sink += penetration(a, pa, b, pb).map_or(0.0, |p| p.depth);
+    sink += engine::separation(a, pa, b, pb).distance;
+    sink += f64::from(u8::from(containment(a, pa, b, pb).a_in_b));
+    sink += f64::from(u8::from(contains_point(a, pa, &Point::origin_like(pb))));
+    std::hint::black_box(sink);
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+/// The translation of a pose as a point, without allocating.
+trait OriginLike<const N: usize> {
+    fn origin_like(pose: &Pose<f64, N>) -> Self;
+}
+
+type Point<const N: usize> = nalgebra::Point<f64, N>;
+
+impl<const N: usize> OriginLike<N> for Point<N> {
+    fn origin_like(pose: &Pose<f64, N>) -> Self {
+        Self::from(pose.translation.vector)
+    }
+}
+
+#[test]
+fn queries_do_not_allocate() {
+    let octagon_points: Vec<Point2<f64>> = (0..8)
+        .map(|i| {
+            let a = f64::from(i) * std::f64::consts::TAU / 8.0;
+            Point2::new(a.cos(), a.sin())
+        })
+        .collect();
+    let octagon = ConvexPolygon::new(&octagon_points).unwrap();
+    let circle = Ball::new(Point2::origin(), 0.8).unwrap();
+    let obb = Obb::new(
+        Point2::origin(),
+        Rotation2::new(0.3),
+        Vector2::new(1.0, 0.5),
+    )
+    .unwrap();
+    let aabb = Aabb::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0)).unwrap();
+    let sphere = Ball::new(Point3::origin(), 1.0).unwrap();
+    let cube = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+    let id = Pose2::identity();
+    for pb in [
+        Pose2::new(Vector2::new(1.2, 0.4), 0.7),
+        Pose2::new(Vector2::new(5.0, 0.0), 0.1),
+    ] {
+        assert_eq!(
+            allocations_of(&octagon, &id, &octagon, &pb),
+            0,
+            "polygon-polygon"
+        );
+        assert_eq!(
+            allocations_of(&circle, &id, &octagon, &pb),
+            0,
+            "circle-polygon"
+        );
+        assert_eq!(allocations_of(&obb, &id, &aabb, &pb), 0, "box-box");
+        assert_eq!(
+            allocations_of(&circle, &id, &circle, &pb),
+            0,
+            "circle-circle"
+        );
+    }
+    let p3 = Pose::<f64, 3>::translation(1.5, 0.5, 0.2);
+    assert_eq!(
+        allocations_of(&sphere, &Pose::identity(), &cube, &p3),
+        0,
+        "sphere-box"
+    );
+    // The counter works: building a polygon allocates.
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let _ = std::hint::black_box(ConvexPolygon::new(&octagon_points).unwrap());
+    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+}
