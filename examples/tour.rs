@@ -445,9 +445,10 @@ fn feature_name(feature: Feature) -> String {
     match feature {
         Feature::FaceA(i) => format!("A face {i}"),
         Feature::FaceB(j) => format!("B face {j}"),
-        Feature::RoundA => "A circle".to_owned(),
-        Feature::RoundB => "B circle".to_owned(),
-        Feature::Fallback => "fallback".to_owned(),
+        Feature::EdgePair(i, j) => format!("edges {i}x{j}"),
+        Feature::RoundA => "A ball".to_owned(),
+        Feature::RoundB => "B ball".to_owned(),
+        _ => "fallback".to_owned(),
     }
 }
 

@@ -16,18 +16,19 @@
 //! ```
 //!
 //! The candidate axes, in the order they are tried (which also breaks ties):
-//! A's face normals, the opposites of B's face normals, then for a ball A the
-//! axis from its centre to B's nearest core point, and for a ball B the axis
-//! from A's nearest core point to its centre. When no axis is defined (two
-//! concentric balls) the first coordinate axis stands in.
+//! A's face normals, the opposites of B's face normals, in 3D the cross
+//! products of edge pairs, then for a rounded A (ball, capsule) the axes
+//! between its core and B's nearest core points, and the same for a rounded
+//! B. When no axis is defined (two concentric balls) the first coordinate
+//! axis stands in.
 //!
 //! Why this is exact, and when: docs/sat-proof.md.
 
 use core::ops::ControlFlow;
 
-use nalgebra::{SVector, Unit};
+use nalgebra::{Point, SVector, Unit};
 
-use crate::real::is_nan;
+use crate::real::{is_nan, parallel_tolerance, tie_tolerance};
 use crate::shape::first_axis;
 use crate::{Feature, MinkowskiDifference, Pose, Posed, Real, Separation, Shape, Support};
 
@@ -71,21 +72,211 @@ where
             Feature::FaceB(j),
         )?;
     }
-    if let Some(c) = a.local_round_centre() {
-        let in_b = pose_ab.inverse_transform_point(&c);
-        let q = pose_ab * b.local_core_closest_point(&in_b);
-        if let Some(u) = Unit::try_new(q - c, T::zero()) {
-            visit(u, Feature::RoundA)?;
-        }
+    if N == 3 {
+        for_each_edge_axis(a, b, pose_ab, &mut visit)?;
     }
-    if let Some(c) = b.local_round_centre() {
-        let c = pose_ab * c;
-        let q = a.local_core_closest_point(&c);
-        if let Some(u) = Unit::try_new(c - q, T::zero()) {
-            visit(u, Feature::RoundB)?;
+    if a.radius() > T::zero() {
+        round_axes(a, b, pose_ab, false, &mut visit)?;
+    }
+    if b.radius() > T::zero() {
+        round_axes(a, b, pose_ab, true, &mut visit)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The edge–edge axes (3D): the cross product of an edge of A with an edge
+/// of B, for the pairs that can form a face of `A − B`.
+///
+/// A pair is skipped when both edges know their faces and their arcs do not
+/// cross on the Gauss map ([`is_minkowski_face`]), or when the edges are
+/// parallel within [`parallel_tolerance`](crate::real::parallel_tolerance)
+/// (docs/sat-proof.md §9 shows the face axes cover them). The axis is
+/// oriented from A to B by A's faces when A knows them, else by B's, else
+/// both orientations are tried.
+fn for_each_edge_axis<T, const N: usize, A, B, F>(
+    a: &A,
+    b: &B,
+    pose_ab: &Pose<T, N>,
+    visit: &mut F,
+) -> ControlFlow<()>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    F: FnMut(Unit<SVector<T, N>>, Feature) -> ControlFlow<()>,
+{
+    let rot = &pose_ab.rotation;
+    let tol = parallel_tolerance::<T>();
+    for i in 0..a.edge_count() {
+        let ea = a.local_edge(i);
+        for j in 0..b.edge_count() {
+            let eb = b.local_edge(j);
+            let eb_dir = rot * eb.direction;
+            let eb_faces = eb.faces.map(|[m1, m2]| [rot * m1, rot * m2]);
+            if let (Some(fa), Some(fb)) = (ea.faces, eb_faces) {
+                if !is_minkowski_face(&fa, &fb) {
+                    continue;
+                }
+            }
+            let c = cross3(&ea.direction, &eb_dir);
+            let len = c.norm();
+            if len <= tol {
+                continue;
+            }
+            let u = Unit::new_unchecked(c / len);
+            let feature = Feature::EdgePair(i, j);
+            match (ea.faces, eb_faces) {
+                (Some([n1, n2]), _) => visit(orient(u, &(n1 + n2)), feature)?,
+                (None, Some([m1, m2])) => visit(orient(u, &-(m1 + m2)), feature)?,
+                (None, None) => {
+                    visit(u, feature)?;
+                    visit(-u, feature)?;
+                }
+            }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The axes between the cores of a rounded shape and the other shape, in
+/// A's frame and oriented from A to B. `round` is A when `b_is_round` is
+/// false, B otherwise.
+///
+/// * from each vertex of the rounded core to the other core's nearest point
+///   (a ball's centre; a capsule's endpoints);
+/// * when the rounded core has several vertices (a capsule's segment), from
+///   its nearest point to the other core's vertex nearest to it.
+///
+/// With the face and edge axes, these contain the direction between the
+/// two cores' nearest points whenever the cores are apart, which is where
+/// the largest gap lies (docs/sat-proof.md §5).
+fn round_axes<T, const N: usize, A, B, F>(
+    a: &A,
+    b: &B,
+    pose_ab: &Pose<T, N>,
+    b_is_round: bool,
+    visit: &mut F,
+) -> ControlFlow<()>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    F: FnMut(Unit<SVector<T, N>>, Feature) -> ControlFlow<()>,
+{
+    // Both cores in A's frame.
+    let a_vertex = |i| a.local_core_vertex(i);
+    let b_vertex = |j| pose_ab * b.local_core_vertex(j);
+    let a_closest = |p: &Point<T, N>| a.local_core_closest_point(p);
+    let b_closest =
+        |p: &Point<T, N>| pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(p));
+    let (feature, round_count, other_count) = if b_is_round {
+        (
+            Feature::RoundB,
+            b.core_vertex_count(),
+            a.core_vertex_count(),
+        )
+    } else {
+        (
+            Feature::RoundA,
+            a.core_vertex_count(),
+            b.core_vertex_count(),
+        )
+    };
+    // `from` on A's core and `to` on B's core: the axis points from A to B.
+    let mut offer = |from: Point<T, N>, to: Point<T, N>| match Unit::try_new(to - from, T::zero()) {
+        Some(u) => visit(u, feature),
+        None => ControlFlow::Continue(()),
+    };
+    for i in 0..round_count {
+        if b_is_round {
+            let p = b_vertex(i);
+            offer(a_closest(&p), p)?;
+        } else {
+            let p = a_vertex(i);
+            offer(p, b_closest(&p))?;
+        }
+    }
+    if round_count >= 2 {
+        // The other core's vertex nearest to the rounded core.
+        let mut nearest: Option<(T, Point<T, N>, Point<T, N>)> = None;
+        for j in 0..other_count {
+            let (v, c) = if b_is_round {
+                let v = a_vertex(j);
+                (v, b_closest(&v))
+            } else {
+                let v = b_vertex(j);
+                (v, a_closest(&v))
+            };
+            let d2 = (v - c).norm_squared();
+            if nearest.is_none_or(|(best, _, _)| d2 < best) {
+                nearest = Some((d2, v, c));
+            }
+        }
+        if let Some((_, v, c)) = nearest {
+            if b_is_round {
+                offer(v, c)?;
+            } else {
+                offer(c, v)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// `u` or `−u`, whichever has a non-negative dot product with `towards`.
+#[inline]
+fn orient<T: Real, const N: usize>(
+    u: Unit<SVector<T, N>>,
+    towards: &SVector<T, N>,
+) -> Unit<SVector<T, N>> {
+    if u.dot(towards) < T::zero() {
+        -u
+    } else {
+        u
+    }
+}
+
+/// The 3D cross product for `N = 3`; the zero vector in other dimensions
+/// (where the engine never calls it).
+#[inline]
+pub(crate) fn cross3<T: Real, const N: usize>(
+    a: &SVector<T, N>,
+    b: &SVector<T, N>,
+) -> SVector<T, N> {
+    let mut c = SVector::zeros();
+    if N == 3 {
+        c[0] = a[1] * b[2] - a[2] * b[1];
+        c[1] = a[2] * b[0] - a[0] * b[2];
+        c[2] = a[0] * b[1] - a[1] * b[0];
+    }
+    c
+}
+
+/// Whether the Gauss-map arc of an edge of A (between its face normals
+/// `[a, b]`) crosses the arc of an edge of B negated (between `−m₁` and
+/// `−m₂`), all in one frame: then the two edges form a face of `A − B`
+/// whose normal is their cross product.
+///
+/// The arcs `ab` and `cd` (each shorter than a half circle) cross iff `c`
+/// and `d` lie on opposite sides of the plane of `ab`, `a` and `b` on
+/// opposite sides of the plane of `cd`, and the two arcs lie in the same
+/// hemisphere (the last sign test), with triple products only
+/// (docs/sat-proof.md §10).
+#[inline]
+#[must_use]
+pub fn is_minkowski_face<T: Real, const N: usize>(
+    faces_a: &[SVector<T, N>; 2],
+    faces_b: &[SVector<T, N>; 2],
+) -> bool {
+    let [a, b] = faces_a;
+    let (c, d) = (-faces_b[0], -faces_b[1]);
+    let bxa = cross3(b, a);
+    let dxc = cross3(&d, &c);
+    let cba = c.dot(&bxa);
+    let dba = d.dot(&bxa);
+    let adc = a.dot(&dxc);
+    let bdc = b.dot(&dxc);
+    cba * dba < T::zero() && adc * bdc < T::zero() && cba * bdc > T::zero()
 }
 
 /// The best separation of A and B over the candidate axes, in A's local
@@ -106,15 +297,21 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let md = MinkowskiDifference::new(a, Posed::new(b, pose_ab));
-    let gap = |u: &SVector<T, N>| -md.local_support_value(u);
+    // gap(u) = −h_{A−B}(u) = −(h_A(u) + h_B(−u)); the two terms also give
+    // the scale of the gap's round-off, for the tie rule.
+    let gap = |u: &SVector<T, N>| {
+        let (ha, hb) = (md.a.local_support_value(u), md.b.local_support_value(&-u));
+        (-(ha + hb), ha.abs() + hb.abs())
+    };
     let mut best = BestAxis::new(stop_at_gap);
     let _ = for_each_candidate_axis(a, b, pose_ab, |axis, feature| {
-        best.offer(gap(&axis), axis, feature)
+        let (distance, scale) = gap(&axis);
+        best.offer(distance, scale, axis, feature)
     });
     best.finish().unwrap_or_else(|| {
         let axis = Unit::new_unchecked(first_axis());
         Separation {
-            distance: gap(&axis),
+            distance: gap(&axis).0,
             axis,
             feature: Feature::Fallback,
         }
@@ -122,12 +319,30 @@ where
 }
 
 /// The running best of the SAT loop, shared by the engine and the
-/// specialised paths so that all of them break ties and treat NaN alike:
-/// the first axis with the largest gap wins, and a NaN gap ends the loop and
-/// is reported.
+/// specialised paths so that all of them break ties and treat NaN alike.
+///
+/// Axes come in classes, offered in this order: A's faces, B's faces, edge
+/// pairs, ball axes. Within a class the first axis with the largest gap
+/// wins. An axis of a later class replaces the best only when its gap is
+/// larger by more than [`tie_tolerance`] times the scale of the two support
+/// values it was computed from, so that round-off never trades a face for an
+/// edge or a ball axis, nor A's face for B's. A NaN gap ends the loop and is
+/// reported.
 pub(crate) struct BestAxis<T: Real, const N: usize> {
     best: Option<Separation<T, N>>,
     stop_at_gap: bool,
+}
+
+/// The preference class of a feature: lower is preferred on a tie.
+#[inline]
+fn class(feature: Feature) -> u8 {
+    match feature {
+        Feature::FaceA(_) => 0,
+        Feature::FaceB(_) => 1,
+        Feature::EdgePair(..) => 2,
+        Feature::RoundA | Feature::RoundB => 3,
+        Feature::Fallback => 4,
+    }
 }
 
 impl<T: Real, const N: usize> BestAxis<T, N> {
@@ -141,15 +356,22 @@ impl<T: Real, const N: usize> BestAxis<T, N> {
         }
     }
 
-    /// Offers the gap along one candidate axis; `Break` when the loop may end.
+    /// Offers the gap along one candidate axis, with `scale` the magnitude
+    /// of the terms it was computed from; `Break` when the loop may end.
     #[inline]
     pub(crate) fn offer(
         &mut self,
         distance: T,
+        scale: T,
         axis: Unit<SVector<T, N>>,
         feature: Feature,
     ) -> ControlFlow<()> {
-        if is_nan(distance) || self.best.is_none_or(|s| distance > s.distance) {
+        let better = match &self.best {
+            None => true,
+            Some(s) if class(feature) == class(s.feature) => distance > s.distance,
+            Some(s) => distance > s.distance + tie_tolerance::<T>() * scale,
+        };
+        if better || is_nan(distance) {
             self.best = Some(Separation {
                 distance,
                 axis,
@@ -230,9 +452,10 @@ where
 ///
 /// A container with faces is the intersection of its face half-spaces, so
 /// `inner ⊆ outer` iff `h_inner(n) <= h_outer(n)` for every face normal `n`;
-/// a ball contains `inner` iff it contains `inner`'s farthest point from its
-/// centre. A custom container with neither faces nor a centre is reported as
-/// containing nothing. NaN input gives `false`.
+/// a rounded container (core dilated by radius `r`) contains `inner` iff
+/// every vertex of `inner`'s core is within `r − r_inner` of its core. A
+/// custom container with radius 0 and no faces is reported as containing
+/// nothing. NaN input gives `false`.
 #[must_use]
 pub fn contains<T, const N: usize, O, I>(
     outer: &O,
@@ -246,9 +469,18 @@ where
     I: Shape<T, N> + ?Sized,
 {
     let rel = pose_outer.inv_mul(pose_inner);
-    if let Some(c) = outer.local_round_centre() {
-        let far = rel * inner.local_farthest_point(&rel.inverse_transform_point(&c));
-        return outer.local_contains_point(&far);
+    let r_outer = outer.radius();
+    if r_outer > T::zero() {
+        // outer = core ⊕ ball(r): inner lies in it iff every point of inner is
+        // within r of the core; the distance to a convex core is convex, so
+        // its maximum over inner is at a vertex of inner's core, plus
+        // inner's own radius.
+        let r_inner = inner.radius();
+        return inner.core_vertex_count() > 0
+            && (0..inner.core_vertex_count()).all(|i| {
+                let p = rel * inner.local_core_vertex(i);
+                (p - outer.local_core_closest_point(&p)).norm() + r_inner <= r_outer
+            });
     }
     let inner = Posed::new(inner, &rel);
     outer.face_count() > 0

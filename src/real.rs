@@ -46,6 +46,36 @@ pub fn orthonormal_tolerance<T: Real>() -> T {
     T::default_epsilon().sqrt()
 }
 
+/// Relative tolerance of the tie rule: a candidate axis of a less preferred
+/// class (B's faces after A's, edge pairs after faces, ball axes last)
+/// replaces the best axis only when its gap is larger by more than
+/// `TIE * (|h_A| + |h_B|)`, the scale of the support values the gap was
+/// computed from.
+///
+/// Its value, 64 machine epsilons, covers the round-off of two support
+/// values of a few products each, so that two axes that are equally good in
+/// exact arithmetic always report the preferred feature, and no gap
+/// differing by more than round-off is ever passed over.
+#[inline]
+#[must_use]
+pub fn tie_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(64.0)
+}
+
+/// Below this length, the cross product of two unit edge directions is
+/// treated as zero: the edges are parallel and their pair adds no axis.
+///
+/// Its value, 64 machine epsilons (`1.4e-14` in `f64`, `7.6e-6` in
+/// `f32`), is the round-off level of a cross product of unit vectors.
+/// Skipping a pair this close to parallel can under-report its gap by at
+/// most this sine times the pair's edge lengths (docs/sat-proof.md §9): a
+/// round-off-sized amount.
+#[inline]
+#[must_use]
+pub fn parallel_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(64.0)
+}
+
 /// Whether `x` is NaN, for any partially ordered scalar.
 #[inline]
 pub(crate) fn is_nan<T: PartialOrd>(x: T) -> bool {

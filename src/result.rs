@@ -6,14 +6,19 @@ use crate::Real;
 
 /// Which candidate axis produced a [`Separation`] or [`Penetration`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Feature {
     /// Face `i` of shape A: the axis is its outward normal.
     FaceA(usize),
     /// Face `i` of shape B: the axis is the opposite of its outward normal.
     FaceB(usize),
-    /// The axis from A's centre (A is a ball) to B's nearest core point.
+    /// The cross product of edge `i` of A and edge `j` of B (3D only).
+    EdgePair(usize, usize),
+    /// An axis between the cores of A (rounded: a ball, a capsule) and B:
+    /// from a vertex of A's core to B's nearest core point, or from A's core
+    /// to B's core vertex nearest to it.
     RoundA,
-    /// The axis from A's nearest core point to B's centre (B is a ball).
+    /// The same with B rounded: between B's core and A's nearest core point.
     RoundB,
     /// No candidate axis was defined (two concentric balls, where every
     /// direction is equally good); the first coordinate axis was used.

@@ -4,11 +4,12 @@
 //! Each path returns the same answer as the generic [`engine`](crate::engine)
 //! (tests/fast_paths.rs checks it), only faster.
 
+pub mod obb_obb;
 pub mod polygon_polygon;
 
 use core::any::Any;
 
-use crate::{ConvexPolygon, Pose, Real, Separation};
+use crate::{ConvexPolygon, Obb, Pose, Real, Separation};
 
 /// `x` as a `U` when `S` and `U` are the same type.
 #[inline]
@@ -36,6 +37,15 @@ pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
     ) {
         let s = polygon_polygon::separation_with(a, pose_a, b, pose_b, stop_at_gap);
         return cast::<Separation<T, 2>, Separation<T, N>>(&s).copied();
+    }
+    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
+        cast::<A, Obb<T, 3>>(a),
+        cast::<B, Obb<T, 3>>(b),
+        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
+        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
+    ) {
+        let s = obb_obb::separation_with(a, pose_a, b, pose_b, stop_at_gap);
+        return cast::<Separation<T, 3>, Separation<T, N>>(&s).copied();
     }
     None
 }

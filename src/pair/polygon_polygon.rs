@@ -98,13 +98,15 @@ fn scan_edges<T: Real>(
 ) -> ControlFlow<()> {
     for (i, (n, &offset)) in a.normals().iter().zip(a.offsets()).enumerate() {
         let in_b = rot.inverse_transform_vector(n);
-        let distance = b.local_min_projection(&in_b) + n.dot(t) - offset;
-        best.offer(distance, *n, Feature::FaceA(i))?;
+        let (lo, shift) = (b.local_min_projection(&in_b), n.dot(t));
+        let scale = lo.abs() + shift.abs() + offset.abs();
+        best.offer(lo + shift - offset, scale, *n, Feature::FaceA(i))?;
     }
     for (j, (m, &offset)) in b.normals().iter().zip(b.offsets()).enumerate() {
         let m = rot * m;
-        let distance = a.local_min_projection(&m) - offset - m.dot(t);
-        best.offer(distance, -m, Feature::FaceB(j))?;
+        let (lo, shift) = (a.local_min_projection(&m), m.dot(t));
+        let scale = lo.abs() + shift.abs() + offset.abs();
+        best.offer(lo - offset - shift, scale, -m, Feature::FaceB(j))?;
     }
     ControlFlow::Continue(())
 }

@@ -2,7 +2,7 @@
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{check_finite_point, sign_or_plus, Shape};
+use super::{box_corner, check_finite_point, Edge, Shape};
 use crate::{Real, ShapeError, Support};
 
 /// The axis-aligned box `[min, max]` (in the shape's local frame; the pose
@@ -112,6 +112,23 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
     }
 
     #[inline]
+    fn edge_count(&self) -> usize {
+        if N == 3 {
+            3
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn local_edge(&self, i: usize) -> Edge<T, N> {
+        Edge {
+            direction: self.local_face_normal(i % N).into_inner(),
+            faces: None,
+        }
+    }
+
+    #[inline]
     fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
         Point::from(SVector::from_fn(|i, _| {
             p[i].clamp(self.min[i], self.max[i])
@@ -119,15 +136,13 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
     }
 
     #[inline]
-    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N> {
-        let c = self.center();
-        Point::from(SVector::from_fn(|i, _| {
-            if sign_or_plus(p[i] - c[i]) > T::zero() {
-                self.min[i]
-            } else {
-                self.max[i]
-            }
-        }))
+    fn core_vertex_count(&self) -> usize {
+        1 << N
+    }
+
+    #[inline]
+    fn local_core_vertex(&self, i: usize) -> Point<T, N> {
+        self.center() + box_corner(i, &self.half_extents())
     }
 
     #[inline]

@@ -64,12 +64,6 @@ impl<T: Real, const N: usize> Ball<T, N> {
     pub fn radius(&self) -> T {
         self.radius
     }
-
-    /// The unit direction of `v`, or `e₀` when `v` is too short to have one.
-    #[inline]
-    fn direction_or_x(v: &SVector<T, N>) -> SVector<T, N> {
-        Unit::try_new(*v, T::zero()).map_or_else(first_axis, Unit::into_inner)
-    }
 }
 
 impl<T: Real, const N: usize> Support<T, N> for Ball<T, N> {
@@ -99,18 +93,23 @@ impl<T: Real, const N: usize> Shape<T, N> for Ball<T, N> {
     }
 
     #[inline]
-    fn local_round_centre(&self) -> Option<Point<T, N>> {
-        Some(self.center)
+    fn core_vertex_count(&self) -> usize {
+        1
+    }
+
+    #[inline]
+    fn local_core_vertex(&self, _i: usize) -> Point<T, N> {
+        self.center
+    }
+
+    #[inline]
+    fn radius(&self) -> T {
+        self.radius
     }
 
     #[inline]
     fn local_core_closest_point(&self, _p: &Point<T, N>) -> Point<T, N> {
         self.center
-    }
-
-    #[inline]
-    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N> {
-        self.center + Self::direction_or_x(&(self.center - p)) * self.radius
     }
 
     #[inline]

@@ -3,17 +3,20 @@
 //! | shape | dimensions | candidate axes it supplies |
 //! |---|---|---|
 //! | [`ConvexPolygon`] | 2 | its edge normals |
-//! | [`Aabb`] | any `N` | `±eᵢ` |
-//! | [`Obb`] | any `N` | `±` its rotation's columns |
+//! | [`Aabb`] | any `N` | `±eᵢ`; in 3D its three edge directions |
+//! | [`Obb`] | any `N` | `±` its rotation's columns; in 3D those columns as edge directions |
 //! | [`Ball`] | any `N` | the axis from its centre to the other shape's nearest core point |
+//! | [`Capsule`] | any `N` | 2D: its two normals; 3D: its direction as an edge; the axes between its segment and the other shape's nearest core points |
 
 mod aabb;
 mod ball;
+mod capsule;
 mod obb;
 mod polygon;
 
 pub use aabb::Aabb;
 pub use ball::{Ball, Circle, Sphere};
+pub use capsule::Capsule;
 pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
 
@@ -24,12 +27,14 @@ use crate::{Real, Support};
 /// A convex shape the SAT engine can test: a support mapping plus the
 /// candidate axes the shape contributes, all in the shape's local frame.
 ///
-/// A shape with flat faces lists their outward unit normals. A ball lists no
-/// faces; it names its centre instead, and the engine adds the axis from that
-/// centre to the nearest point of the other shape's *core* (the other shape
-/// less its rounding: a polytope itself, a ball's centre). These axes are
-/// enough for an exact answer in 2D between any two built-in shapes, and in
-/// any dimension between a ball and anything (docs/sat-proof.md, §3).
+/// Every shape is a convex *core* dilated by a ball of some
+/// [`radius`](Shape::radius): a polytope is its own core with radius 0, a
+/// ball is its centre dilated by its radius, a capsule its segment. A shape
+/// lists the outward unit normals of its core's faces, in 3D its core's
+/// edges, and its core's vertices. When a shape is rounded (radius above
+/// zero) the engine adds the axes between the two cores' nearest points.
+/// These axes give an exact answer in 2D and 3D between any two built-in
+/// shapes (docs/sat-proof.md, §4–5).
 ///
 /// Implementing it for a custom shape:
 ///
@@ -52,11 +57,12 @@ use crate::{Real, Support};
 ///         let n = [Vector2::x(), Vector2::y(), -Vector2::x(), -Vector2::y()];
 ///         Unit::new_unchecked(n[i % 4])
 ///     }
+///     fn core_vertex_count(&self) -> usize { 4 }
+///     fn local_core_vertex(&self, i: usize) -> Point2<f64> {
+///         Point2::new((i & 1) as f64, ((i >> 1) & 1) as f64)
+///     }
 ///     fn local_core_closest_point(&self, p: &Point2<f64>) -> Point2<f64> {
 ///         Point2::new(p.x.clamp(0.0, 1.0), p.y.clamp(0.0, 1.0))
-///     }
-///     fn local_farthest_point(&self, p: &Point2<f64>) -> Point2<f64> {
-///         Point2::new(if p.x < 0.5 { 1.0 } else { 0.0 }, if p.y < 0.5 { 1.0 } else { 0.0 })
 ///     }
 ///     fn local_contains_point(&self, p: &Point2<f64>) -> bool {
 ///         (0.0..=1.0).contains(&p.x) && (0.0..=1.0).contains(&p.y)
@@ -80,29 +86,69 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     #[must_use]
     fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>>;
 
-    /// For a ball: its centre. The engine then tests the axis from this
-    /// centre to the other shape's nearest core point. `None` (the default)
-    /// for shapes bounded by faces alone.
+    /// How many edges the shape lists for the edge–edge axes. Only 3D
+    /// shapes list edges; the engine ignores them in other dimensions. The
+    /// default is none.
     #[inline]
     #[must_use]
-    fn local_round_centre(&self) -> Option<Point<T, N>> {
-        None
+    fn edge_count(&self) -> usize {
+        0
     }
 
-    /// The point of the shape's core nearest to `p`.
-    ///
-    /// The core is the shape less its rounding: for a polytope, the solid
-    /// polytope itself (so `p` when `p` is inside); for a ball, its centre.
+    /// Edge `i`, for `i < edge_count()`. The default (never called when
+    /// `edge_count()` is 0) is a zero edge, which the engine skips.
+    #[inline]
+    #[must_use]
+    fn local_edge(&self, _i: usize) -> Edge<T, N> {
+        Edge {
+            direction: SVector::zeros(),
+            faces: None,
+        }
+    }
+
+    /// How many vertices the core has: a polytope's vertices, a ball's
+    /// centre (1), a capsule's two endpoints.
+    #[must_use]
+    fn core_vertex_count(&self) -> usize;
+
+    /// Vertex `i` of the core, for `i < core_vertex_count()`.
+    #[must_use]
+    fn local_core_vertex(&self, i: usize) -> Point<T, N>;
+
+    /// The rounding radius: the shape is its core dilated by a ball of this
+    /// radius. Zero (the default) for polytopes.
+    #[inline]
+    #[must_use]
+    fn radius(&self) -> T {
+        T::zero()
+    }
+
+    /// The point of the shape's core nearest to `p`: for a polytope, the
+    /// nearest point of the solid polytope (so `p` itself when `p` is
+    /// inside); for a ball, its centre; for a capsule, the nearest point of
+    /// its segment.
     #[must_use]
     fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N>;
-
-    /// A point of the shape at the largest distance from `p`.
-    #[must_use]
-    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N>;
 
     /// Whether `p` lies in the closed shape (the boundary counts as inside).
     #[must_use]
     fn local_contains_point(&self, p: &Point<T, N>) -> bool;
+}
+
+/// An edge of a 3D shape, as the engine needs it for edge–edge axes.
+///
+/// A box lists one edge per direction and no faces: the engine then tests
+/// the cross product of every pair of edge directions, both ways. A
+/// polyhedron lists every edge with the outward normals of its two faces:
+/// the engine then tests only the pairs whose arcs cross on the Gauss map
+/// (the pairs that form a face of `A − B`, docs/sat-proof.md §10).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Edge<T: Real, const N: usize> {
+    /// Unit direction of the edge (either way along it).
+    pub direction: SVector<T, N>,
+    /// The outward unit normals of the two faces that meet at the edge, when
+    /// the shape knows them.
+    pub faces: Option<[SVector<T, N>; 2]>,
 }
 
 /// Validates that every coordinate of `p` is finite.
@@ -116,6 +162,22 @@ pub(crate) fn check_finite_point<T: Real, const N: usize>(
     } else {
         Err(crate::ShapeError::NonFinite { field, index })
     }
+}
+
+/// Corner `i` of the box `centre + frame · (±h)`: bit `k` of `i` picks the
+/// sign along axis `k` (set: `+hₖ`).
+#[inline]
+pub(crate) fn box_corner<T: Real, const N: usize>(
+    i: usize,
+    half_extents: &SVector<T, N>,
+) -> SVector<T, N> {
+    SVector::from_fn(|k, _| {
+        if (i >> k) & 1 == 1 {
+            half_extents[k]
+        } else {
+            -half_extents[k]
+        }
+    })
 }
 
 /// `+1` for non-negative `x`, `-1` otherwise: the side a support point takes.

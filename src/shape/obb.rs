@@ -2,7 +2,7 @@
 
 use nalgebra::{Point, Rotation, SVector, Unit};
 
-use super::{check_finite_point, sign_or_plus, Shape};
+use super::{box_corner, check_finite_point, sign_or_plus, Edge, Shape};
 use crate::real::orthonormal_tolerance;
 use crate::{Real, ShapeError, Support};
 
@@ -136,6 +136,23 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
     }
 
     #[inline]
+    fn edge_count(&self) -> usize {
+        if N == 3 {
+            3
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn local_edge(&self, i: usize) -> Edge<T, N> {
+        Edge {
+            direction: self.rotation.matrix().column(i % N).into_owned(),
+            faces: None,
+        }
+    }
+
+    #[inline]
     fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
         let q = self.in_box_frame(p);
         let h = &self.half_extents;
@@ -144,10 +161,13 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
     }
 
     #[inline]
-    fn local_farthest_point(&self, p: &Point<T, N>) -> Point<T, N> {
-        let q = self.in_box_frame(p);
-        let corner = SVector::from_fn(|i, _| -sign_or_plus(q[i]) * self.half_extents[i]);
-        self.center + self.rotation * corner
+    fn core_vertex_count(&self) -> usize {
+        1 << N
+    }
+
+    #[inline]
+    fn local_core_vertex(&self, i: usize) -> Point<T, N> {
+        self.center + self.rotation * box_corner(i, &self.half_extents)
     }
 
     #[inline]

@@ -402,17 +402,14 @@ impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
         best
     }
 
-    fn local_farthest_point(&self, p: &Point2<T>) -> Point2<T> {
-        let mut best = self.vertices[0];
-        let mut best_d2 = (p - best).norm_squared();
-        for v in &self.vertices[1..] {
-            let d2 = (p - v).norm_squared();
-            if d2 > best_d2 {
-                best = *v;
-                best_d2 = d2;
-            }
-        }
-        best
+    #[inline]
+    fn core_vertex_count(&self) -> usize {
+        self.vertices.len()
+    }
+
+    #[inline]
+    fn local_core_vertex(&self, i: usize) -> Point2<T> {
+        self.vertices[i % self.vertices.len()]
     }
 
     #[inline]

@@ -1,0 +1,144 @@
+//! Oriented box against oriented box (3D): the 15-axis test.
+//!
+//! In A's box frame (A's axes are the coordinate axes, A's centre the
+//! origin), B has centre `T` and axes the columns of `R = Aᵀ B`; `|R|` is
+//! computed once. With half extents `a` and `b`:
+//!
+//! ```text
+//! A's face ±eᵢ:   gap = ±Tᵢ − Σⱼ |Rᵢⱼ| bⱼ − aᵢ
+//! B's face ±Rⱼ:   gap = ∓(Rⱼ · T) − Σᵢ |Rᵢⱼ| aᵢ − bⱼ       (axis ∓Rⱼ, from A to B)
+//! edges eᵢ × Rⱼ:  L = eᵢ × Rⱼ, |L|² = R²ᵢ₁ⱼ + R²ᵢ₂ⱼ  (i₁ = i+1, i₂ = i+2 mod 3)
+//!                 rA = aᵢ₁ |Rᵢ₂ⱼ| + aᵢ₂ |Rᵢ₁ⱼ|,  rB = bⱼ₁ |Rᵢⱼ₂| + bⱼ₂ |Rᵢⱼ₁|
+//!                 gap = (|T · L| − rA − rB) / |L|,  skipped when |L| <= parallel tolerance
+//! ```
+//!
+//! The axes, their order, orientation and ties are the generic engine's for
+//! two boxes ([`crate::engine`]): A's faces `+e₀ +e₁ +e₂ −e₀ −e₁ −e₂`, then
+//! B's, then the nine edge pairs.
+
+use core::ops::ControlFlow;
+
+use nalgebra::{Matrix3, Unit, Vector3};
+
+use crate::engine::BestAxis;
+use crate::real::parallel_tolerance;
+use crate::{Feature, Obb, Pose3, Real, Separation};
+
+/// The separation of two posed 3D boxes; equal to
+/// [`engine::separation`](crate::engine::separation) on the same input.
+///
+/// ```
+/// use nalgebra::{Point3, Rotation3, Vector3};
+/// use separating_axis::{pair::obb_obb, Feature, Obb, Pose3};
+///
+/// let cube = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0)).unwrap();
+/// let s = obb_obb::separation(&cube, &Pose3::identity(), &cube, &Pose3::translation(0.0, 1.5, 0.0));
+/// assert_eq!(s.distance, -0.5);
+/// assert_eq!(s.feature, Feature::FaceA(1));
+/// ```
+#[must_use]
+pub fn separation<T: Real>(
+    a: &Obb<T, 3>,
+    pose_a: &Pose3<T>,
+    b: &Obb<T, 3>,
+    pose_b: &Pose3<T>,
+) -> Separation<T, 3> {
+    separation_with(a, pose_a, b, pose_b, false)
+}
+
+/// Whether two posed 3D boxes overlap; stops at the first separating axis.
+#[must_use]
+pub fn intersects<T: Real>(
+    a: &Obb<T, 3>,
+    pose_a: &Pose3<T>,
+    b: &Obb<T, 3>,
+    pose_b: &Pose3<T>,
+) -> bool {
+    separation_with(a, pose_a, b, pose_b, true).distance <= T::zero()
+}
+
+/// [`separation`], stopping at the first positive gap with `stop_at_gap`.
+pub(crate) fn separation_with<T: Real>(
+    a: &Obb<T, 3>,
+    pose_a: &Pose3<T>,
+    b: &Obb<T, 3>,
+    pose_b: &Pose3<T>,
+    stop_at_gap: bool,
+) -> Separation<T, 3> {
+    // A's box frame in the world, and B's centre and axes in it.
+    let frame_a = pose_a.rotation * a.rotation();
+    let centre_a = pose_a * a.center();
+    let centre_b = pose_b * b.center();
+    let frame_b = pose_b.rotation * b.rotation();
+    let r = frame_a.matrix().transpose() * frame_b.matrix();
+    let t = frame_a.inverse_transform_vector(&(centre_b - centre_a));
+    let mut best = BestAxis::new(stop_at_gap);
+    let _ = scan(&a.half_extents(), &b.half_extents(), &r, &t, &mut best);
+    let local = best.finish().unwrap_or(Separation {
+        distance: T::zero(),
+        axis: Vector3::x_axis(),
+        feature: Feature::FaceA(0),
+    });
+    Separation {
+        axis: frame_a * local.axis,
+        ..local
+    }
+}
+
+/// Offers the 15 axes, in A's box frame, to `best`.
+fn scan<T: Real>(
+    ha: &Vector3<T>,
+    hb: &Vector3<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+    best: &mut BestAxis<T, 3>,
+) -> ControlFlow<()> {
+    let abs_r = r.abs();
+    // A's faces: +eᵢ then −eᵢ.
+    for sign in [T::one(), -T::one()] {
+        for i in 0..3 {
+            let rb = abs_r.row(i).transpose().dot(hb);
+            let shift = sign * t[i];
+            let gap = shift - rb - ha[i];
+            let axis = Unit::new_unchecked(Vector3::ith(i, sign));
+            let face = if sign > T::zero() { i } else { i + 3 };
+            best.offer(gap, shift.abs() + rb + ha[i], axis, Feature::FaceA(face))?;
+        }
+    }
+    // B's faces: outward +Rⱼ (axis −Rⱼ), then outward −Rⱼ (axis +Rⱼ).
+    for sign in [T::one(), -T::one()] {
+        for j in 0..3 {
+            let normal = r.column(j) * sign;
+            let ra = abs_r.column(j).dot(ha);
+            let shift = normal.dot(t);
+            let gap = -shift - hb[j] - ra;
+            let face = if sign > T::zero() { j } else { j + 3 };
+            let axis = Unit::new_unchecked(-normal);
+            best.offer(gap, shift.abs() + hb[j] + ra, axis, Feature::FaceB(face))?;
+        }
+    }
+    // Edge pairs eᵢ × Rⱼ, each tried +L then −L.
+    let tol = parallel_tolerance::<T>();
+    for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        for j in 0..3 {
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            let len = (r[(i1, j)] * r[(i1, j)] + r[(i2, j)] * r[(i2, j)]).sqrt();
+            if len <= tol {
+                continue;
+            }
+            let ra = ha[i1] * abs_r[(i2, j)] + ha[i2] * abs_r[(i1, j)];
+            let rb = hb[j1] * abs_r[(i, j2)] + hb[j2] * abs_r[(i, j1)];
+            let tl = t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)];
+            let mut l = Vector3::zeros();
+            l[i1] = -r[(i2, j)] / len;
+            l[i2] = r[(i1, j)] / len;
+            let axis = Unit::new_unchecked(l);
+            let scale = (tl.abs() + ra + rb) / len;
+            let feature = Feature::EdgePair(i, j);
+            best.offer((tl - ra - rb) / len, scale, axis, feature)?;
+            best.offer((-tl - ra - rb) / len, scale, -axis, feature)?;
+        }
+    }
+    ControlFlow::Continue(())
+}

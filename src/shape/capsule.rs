@@ -1,0 +1,180 @@
+//! Capsules: a segment dilated by a radius, in any dimension (a stadium in
+//! 2D).
+
+use nalgebra::{Point, SVector, Unit};
+
+use super::{check_finite_point, Edge, Shape};
+use crate::{Real, ShapeError, Support};
+
+/// The set of points within `radius` of the segment `[a, b]`.
+///
+/// Its core is the segment. In 2D the segment's two normals are its faces;
+/// in 3D its direction is an edge, crossed with the other shape's edges.
+/// Against any shape the engine also tests the axes between the segment and
+/// the other shape's nearest core points (docs/sat-proof.md §5).
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{Capsule, ShapeError};
+///
+/// let c = Capsule::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0), 0.5).unwrap();
+/// assert_eq!(c.radius(), 0.5);
+/// let bad = Capsule::new(Point2::new(0.0, 0.0), Point2::new(1.0, 0.0), -1.0);
+/// assert_eq!(bad, Err(ShapeError::NonPositiveRadius));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule<T: Real, const N: usize> {
+    a: Point<T, N>,
+    b: Point<T, N>,
+    radius: T,
+}
+
+impl<T: Real, const N: usize> Capsule<T, N> {
+    /// The capsule of `radius > 0` around the segment from `a` to `b`.
+    /// `a = b` is allowed: the capsule is then a ball.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a non-finite endpoint coordinate
+    /// (`field = "endpoint"`, index 0 or 1) or radius,
+    /// [`ShapeError::NonPositiveRadius`] for `radius <= 0`.
+    pub fn new(a: Point<T, N>, b: Point<T, N>, radius: T) -> Result<Self, ShapeError> {
+        check_finite_point(&a, "endpoint", 0)?;
+        check_finite_point(&b, "endpoint", 1)?;
+        if !radius.is_finite() {
+            return Err(ShapeError::NonFinite {
+                field: "radius",
+                index: 0,
+            });
+        }
+        if radius <= T::zero() {
+            return Err(ShapeError::NonPositiveRadius);
+        }
+        Ok(Self { a, b, radius })
+    }
+
+    /// The segment's endpoints, in the shape's local frame.
+    #[inline]
+    #[must_use]
+    pub fn segment(&self) -> [Point<T, N>; 2] {
+        [self.a, self.b]
+    }
+
+    /// The radius, above zero.
+    #[inline]
+    #[must_use]
+    pub fn radius(&self) -> T {
+        self.radius
+    }
+
+    /// The unit direction from `a` to `b`, `None` when they coincide.
+    #[inline]
+    fn direction(&self) -> Option<Unit<SVector<T, N>>> {
+        Unit::try_new(self.b - self.a, T::zero())
+    }
+}
+
+/// The point of the segment `[a, b]` nearest to `p`.
+#[inline]
+pub(crate) fn closest_on_segment<T: Real, const N: usize>(
+    a: &Point<T, N>,
+    b: &Point<T, N>,
+    p: &Point<T, N>,
+) -> Point<T, N> {
+    let e = b - a;
+    let len2 = e.norm_squared();
+    if len2 <= T::zero() {
+        return *a;
+    }
+    let t = ((p - a).dot(&e) / len2).clamp(T::zero(), T::one());
+    a + e * t
+}
+
+impl<T: Real, const N: usize> Support<T, N> for Capsule<T, N> {
+    #[inline]
+    fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N> {
+        let end = if dir.dot(&(self.b - self.a)) > T::zero() {
+            self.b
+        } else {
+            self.a
+        };
+        match Unit::try_new(*dir, T::zero()) {
+            Some(u) => end + u.into_inner() * self.radius,
+            None => end,
+        }
+    }
+
+    #[inline]
+    fn local_support_value(&self, dir: &SVector<T, N>) -> T {
+        dir.dot(&self.a.coords).max(dir.dot(&self.b.coords)) + dir.norm() * self.radius
+    }
+}
+
+impl<T: Real, const N: usize> Shape<T, N> for Capsule<T, N> {
+    /// In 2D the segment's two normals; none in other dimensions.
+    #[inline]
+    fn face_count(&self) -> usize {
+        if N == 2 && self.direction().is_some() {
+            2
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>> {
+        let d = self
+            .direction()
+            .map_or_else(SVector::zeros, Unit::into_inner);
+        let mut n = SVector::zeros();
+        if N == 2 {
+            n[0] = d[1];
+            n[1] = -d[0];
+        }
+        Unit::new_unchecked(if i == 0 { n } else { -n })
+    }
+
+    /// In 3D the segment's direction, with no faces.
+    #[inline]
+    fn edge_count(&self) -> usize {
+        usize::from(N == 3 && self.direction().is_some())
+    }
+
+    #[inline]
+    fn local_edge(&self, _i: usize) -> Edge<T, N> {
+        Edge {
+            direction: self
+                .direction()
+                .map_or_else(SVector::zeros, Unit::into_inner),
+            faces: None,
+        }
+    }
+
+    #[inline]
+    fn core_vertex_count(&self) -> usize {
+        2
+    }
+
+    #[inline]
+    fn local_core_vertex(&self, i: usize) -> Point<T, N> {
+        if i == 0 {
+            self.a
+        } else {
+            self.b
+        }
+    }
+
+    #[inline]
+    fn radius(&self) -> T {
+        self.radius
+    }
+
+    #[inline]
+    fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
+        closest_on_segment(&self.a, &self.b, p)
+    }
+
+    #[inline]
+    fn local_contains_point(&self, p: &Point<T, N>) -> bool {
+        (p - closest_on_segment(&self.a, &self.b, p)).norm_squared() <= self.radius * self.radius
+    }
+}

@@ -1,0 +1,348 @@
+//! 3D oriented boxes: the 15-axis box path against the generic engine and
+//! against the vertex-difference hull oracle (tests/oracle3d), near-parallel
+//! edges, and hand-derived cases.
+
+mod oracle3d;
+
+use approx::assert_relative_eq;
+use nalgebra::{Point3, Rotation3, Unit, Vector3};
+use oracle3d::{box_corners, hull_gap};
+use separating_axis::{
+    engine, intersects, pair::obb_obb, penetration, separation, Feature, Obb, Pose3,
+};
+
+/// SplitMix64.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.next()
+    }
+    fn unit(&mut self) -> Unit<Vector3<f64>> {
+        loop {
+            let v = Vector3::new(
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            );
+            if let Some(u) = Unit::try_new(v, 0.1) {
+                return u;
+            }
+        }
+    }
+    fn rotation(&mut self) -> Rotation3<f64> {
+        let axis = self.unit();
+        Rotation3::from_axis_angle(&axis, self.range(0.0, std::f64::consts::TAU))
+    }
+}
+
+/// A random box pair, f64: (A, pose A, B, pose B), about half overlapping.
+fn random_pair(rng: &mut Rng) -> (Obb<f64, 3>, Pose3<f64>, Obb<f64, 3>, Pose3<f64>) {
+    let make = |rng: &mut Rng| {
+        let h = Vector3::new(
+            rng.range(0.3, 1.5),
+            rng.range(0.3, 1.5),
+            rng.range(0.3, 1.5),
+        );
+        let c = Point3::new(
+            rng.range(-0.5, 0.5),
+            rng.range(-0.5, 0.5),
+            rng.range(-0.5, 0.5),
+        );
+        Obb::new(c, rng.rotation(), h).unwrap()
+    };
+    let (a, b) = (make(rng), make(rng));
+    let pa = Pose3::from_parts(
+        Vector3::new(rng.range(-5.0, 5.0), 0.0, 1.0).into(),
+        rng.rotation(),
+    );
+    let offset = rng.unit().into_inner() * rng.range(0.0, 3.5);
+    let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
+    (a, pa, b, pb)
+}
+
+/// World corners of a posed box.
+fn corners(o: &Obb<f64, 3>, pose: &Pose3<f64>) -> Vec<Point3<f64>> {
+    let frame = (pose.rotation * o.rotation()).into_inner();
+    box_corners(&(pose * o.center()), &frame, &o.half_extents())
+}
+
+/// The scale of a pair: the largest world coordinate or extent.
+fn scale(pa: &Pose3<f64>, pb: &Pose3<f64>) -> f64 {
+    1.0 + pa
+        .translation
+        .vector
+        .amax()
+        .max(pb.translation.vector.amax())
+        + 3.0
+}
+
+// Box path = generic engine: same boolean, depth within 1e-12 relative,
+// the same feature unless two axes tie within round-off.
+#[test]
+fn box_path_matches_engine_f64() {
+    let mut rng = Rng(7);
+    let (mut overlapping, mut edge_wins) = (0, 0);
+    for _ in 0..3000 {
+        let (a, pa, b, pb) = random_pair(&mut rng);
+        let fast = obb_obb::separation(&a, &pa, &b, &pb);
+        let slow = engine::separation(&a, &pa, &b, &pb);
+        let tol = 1e-12 * scale(&pa, &pb);
+        assert!(
+            (fast.distance - slow.distance).abs() <= tol,
+            "{fast:?} vs {slow:?}"
+        );
+        if fast.distance.abs() > tol {
+            assert_eq!(
+                obb_obb::intersects(&a, &pa, &b, &pb),
+                engine::intersects(&a, &pa, &b, &pb)
+            );
+            assert_eq!(intersects(&a, &pa, &b, &pb), fast.distance <= 0.0);
+        }
+        if fast.feature == slow.feature {
+            assert_relative_eq!(
+                fast.axis.into_inner(),
+                slow.axis.into_inner(),
+                epsilon = 1e-9
+            );
+        } else {
+            // A different feature only on a tie: the engine's gap along the
+            // box path's axis is as good.
+            let along = engine_gap(&a, &pa, &b, &pb, &fast.axis);
+            assert!(
+                (along - slow.distance).abs() <= 1e-9 * scale(&pa, &pb),
+                "{fast:?} vs {slow:?}"
+            );
+        }
+        overlapping += usize::from(fast.distance <= 0.0);
+        edge_wins += usize::from(matches!(fast.feature, Feature::EdgePair(..)));
+    }
+    assert!(
+        (900..=2100).contains(&overlapping),
+        "{overlapping} of 3000 overlap"
+    );
+    assert!(
+        edge_wins > 50,
+        "only {edge_wins} edge-pair answers: the edge axes are not exercised"
+    );
+}
+
+/// The gap of the pair along a world axis `u`, by support values.
+fn engine_gap(
+    a: &Obb<f64, 3>,
+    pa: &Pose3<f64>,
+    b: &Obb<f64, 3>,
+    pb: &Pose3<f64>,
+    u: &Unit<Vector3<f64>>,
+) -> f64 {
+    use separating_axis::{Posed, Support};
+    let u = u.into_inner();
+    -(Posed::new(a, pa).local_support_value(&u) + Posed::new(b, pb).local_support_value(&-u))
+}
+
+#[test]
+fn box_path_matches_engine_f32() {
+    let mut rng = Rng(8);
+    for _ in 0..2000 {
+        let (a, pa, b, pb) = random_pair(&mut rng);
+        let (a, b) = (to_f32(&a), to_f32(&b));
+        let (pa, pb): (Pose3<f32>, Pose3<f32>) = (pa.cast(), pb.cast());
+        let fast = obb_obb::separation(&a, &pa, &b, &pb);
+        let slow = engine::separation(&a, &pa, &b, &pb);
+        let tol = 1e-4 * 10.0;
+        assert!(
+            (fast.distance - slow.distance).abs() <= tol,
+            "{fast:?} vs {slow:?}"
+        );
+        if fast.distance.abs() > tol {
+            assert_eq!(
+                intersects(&a, &pa, &b, &pb),
+                engine::intersects(&a, &pa, &b, &pb)
+            );
+        }
+    }
+}
+
+// The generic engine against the hull oracle: the same verdict outside a
+// round-off band; when overlapping, the same depth (both are the minimum
+// over the facets of A − B, Theorem 5); when apart, the engine's gap is at
+// least the oracle's (its candidates include every facet normal).
+#[test]
+fn engine_agrees_with_hull_oracle() {
+    let mut rng = Rng(9);
+    for _ in 0..150 {
+        let (a, pa, b, pb) = random_pair(&mut rng);
+        let ours = separation(&a, &pa, &b, &pb);
+        let oracle = hull_gap(&corners(&a, &pa), &corners(&b, &pb));
+        let tol = 1e-9 * scale(&pa, &pb);
+        if oracle.gap.abs() > tol {
+            assert_eq!(
+                ours.distance > 0.0,
+                oracle.gap > 0.0,
+                "{ours:?} vs {oracle:?}"
+            );
+        }
+        if oracle.gap <= 0.0 {
+            assert!(
+                (ours.distance - oracle.gap).abs() <= tol,
+                "{ours:?} vs {oracle:?}"
+            );
+        } else {
+            assert!(ours.distance >= oracle.gap - tol, "{ours:?} vs {oracle:?}");
+        }
+    }
+}
+
+/// Two boxes, B turned against A by `angle` about `axis`, B's centre at
+/// `offset`; checks the box path and the engine against the hull oracle.
+fn check_near_parallel(angle: f64, axis: &Unit<Vector3<f64>>, offset: Vector3<f64>) {
+    let a = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(1.0, 0.5, 0.75),
+    )
+    .unwrap();
+    let b = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(0.6, 0.9, 0.4),
+    )
+    .unwrap();
+    let pa = Pose3::identity();
+    let pb = Pose3::from_parts(offset.into(), Rotation3::from_axis_angle(axis, angle));
+    let fast = obb_obb::separation(&a, &pa, &b, &pb);
+    let slow = engine::separation(&a, &pa, &b, &pb);
+    let oracle = hull_gap(&corners(&a, &pa), &corners(&b, &pb));
+    let tol = 1e-12 * 4.0;
+    assert!(
+        (fast.distance - slow.distance).abs() <= tol,
+        "angle {angle}: {fast:?} vs {slow:?}"
+    );
+    if oracle.gap <= 0.0 {
+        // Overlapping (or touching): never reported as separated beyond
+        // round-off, and the depth is the oracle's.
+        assert!(
+            fast.distance <= 1e-12,
+            "angle {angle}, offset {offset:?}: {fast:?} vs {oracle:?}"
+        );
+        assert!(
+            (fast.distance - oracle.gap).abs() <= 1e-12,
+            "angle {angle}: {fast:?} vs {oracle:?}"
+        );
+    } else {
+        assert!(
+            fast.distance >= oracle.gap - 1e-12,
+            "angle {angle}: {fast:?} vs {oracle:?}"
+        );
+        assert!(
+            oracle.gap < 1e-12 || fast.distance > 0.0,
+            "angle {angle}: {fast:?} vs {oracle:?}"
+        );
+    }
+}
+
+#[test]
+fn near_parallel_edges_are_exact() {
+    let axes = [
+        Vector3::z_axis(),
+        Unit::new_normalize(Vector3::new(1.0, 2.0, 3.0)),
+        Unit::new_normalize(Vector3::new(-0.3, 1.0, 0.1)),
+    ];
+    let offsets = [
+        Vector3::new(0.0, 0.0, 0.0),
+        Vector3::new(1.5, 0.0, 0.0),
+        Vector3::new(1.2, 1.1, 0.9),
+        Vector3::new(1.59, 1.39, 0.0),
+        Vector3::new(1.6, 1.4, 1.15),
+        Vector3::new(1.61, 0.2, 0.3),
+        Vector3::new(0.3, 1.41, -1.16),
+    ];
+    for angle in [0.0, 1e-9, 1e-7, 1e-4, std::f64::consts::FRAC_PI_4] {
+        for axis in &axes {
+            for offset in offsets {
+                check_near_parallel(angle, axis, offset);
+            }
+        }
+    }
+}
+
+// Two cubes of half extent 1, B at (0, 1.5, 0): overlap 0.5 along +y,
+// A's face +e₁. Turned by exactly 45° about z, B reaches √2 towards A:
+// overlap 1 + √2 − 1.5 along +y still.
+#[test]
+fn hand_derived_face_cases() {
+    let cube = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(1.0, 1.0, 1.0),
+    )
+    .unwrap();
+    let p = penetration(
+        &cube,
+        &Pose3::identity(),
+        &cube,
+        &Pose3::translation(0.0, 1.5, 0.0),
+    )
+    .unwrap();
+    assert_relative_eq!(p.depth, 0.5, epsilon = 1e-15);
+    assert_eq!(p.feature, Feature::FaceA(1));
+    let turned = Pose3::from_parts(
+        Vector3::new(0.0, 1.5, 0.0).into(),
+        Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_4),
+    );
+    let p = penetration(&cube, &Pose3::identity(), &cube, &turned).unwrap();
+    assert_relative_eq!(p.depth, 2.0_f64.sqrt() - 0.5, epsilon = 1e-14);
+    assert_relative_eq!(p.normal.into_inner(), Vector3::y(), epsilon = 1e-14);
+}
+
+// Edge crossing edge: A = [−1,1]³, B a cube of half extent 1 turned so that
+// one edge runs along (1,0,1)/√2... B is A turned by 45° about z and then
+// 90°·½ about x; moved along the bevel normal n = (0,−1,1)/√2 of A's edge
+// {y = −1, z = 1}. Along n, A reaches √2 and B (half-diagonal of a face
+// after the turns) reaches its support value; the gap is exactly
+// |offset| − h_A(n) − h_B(−n), and the winning feature is an edge pair.
+#[test]
+fn edge_crossing_edge() {
+    let cube = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(1.0, 1.0, 1.0),
+    )
+    .unwrap();
+    let rot = Rotation3::from_axis_angle(&Vector3::x_axis(), 0.3)
+        * Rotation3::from_axis_angle(&Vector3::y_axis(), std::f64::consts::FRAC_PI_4);
+    let n = Vector3::new(0.0, -1.0, 1.0).normalize();
+    let mut found_edge = false;
+    for d in [2.0, 2.4, 2.6, 3.0] {
+        let pb = Pose3::from_parts((n * d).into(), rot);
+        let ours = separation(&cube, &Pose3::identity(), &cube, &pb);
+        let oracle = hull_gap(&corners(&cube, &Pose3::identity()), &corners(&cube, &pb));
+        if oracle.gap <= 0.0 {
+            assert!(
+                (ours.distance - oracle.gap).abs() <= 1e-9,
+                "{ours:?} vs {oracle:?}"
+            );
+        } else {
+            assert!(ours.distance >= oracle.gap - 1e-9 && ours.distance > 0.0);
+        }
+        found_edge |= matches!(ours.feature, Feature::EdgePair(..));
+    }
+    assert!(found_edge, "no edge-pair answer in the edge-crossing scene");
+}
+
+/// The same box in `f32`.
+fn to_f32(o: &Obb<f64, 3>) -> Obb<f32, 3> {
+    Obb::new(
+        o.center().cast(),
+        o.rotation().cast(),
+        o.half_extents().cast(),
+    )
+    .unwrap()
+}
