@@ -145,7 +145,9 @@ where
 /// * from each vertex of the rounded core to the other core's nearest point
 ///   (a ball's centre; a capsule's endpoints);
 /// * when the rounded core has several vertices (a capsule's segment), from
-///   its nearest point to the other core's vertex nearest to it.
+///   its nearest point to the other core's vertex nearest to it;
+/// * where such an axis is undefined because the cores touch, a normal of
+///   the segment instead (the depth then lies across the segment).
 ///
 /// With the face and edge axes, these contain the direction between the
 /// two cores' nearest points whenever the cores are apart, which is where
@@ -182,10 +184,25 @@ where
             b.core_vertex_count(),
         )
     };
+    // A direction across the rounded core when it is a segment: where the
+    // cores touch, the segment's normals are where the depth lies.
+    let across = if round_count >= 2 {
+        let (p, q) = if b_is_round {
+            (b_vertex(0), b_vertex(1))
+        } else {
+            (a_vertex(0), a_vertex(1))
+        };
+        perpendicular(&(q - p))
+    } else {
+        None
+    };
     // `from` on A's core and `to` on B's core: the axis points from A to B.
     let mut offer = |from: Point<T, N>, to: Point<T, N>| match Unit::try_new(to - from, T::zero()) {
         Some(u) => visit(u, feature),
-        None => ControlFlow::Continue(()),
+        None => match across {
+            Some(u) => visit(u, feature),
+            None => ControlFlow::Continue(()),
+        },
     };
     for i in 0..round_count {
         if b_is_round {
@@ -221,6 +238,15 @@ where
         }
     }
     ControlFlow::Continue(())
+}
+
+/// A unit vector perpendicular to `d`, `None` when `d` is zero or `N < 2`:
+/// `d` crossed out of the coordinate axis least aligned with it.
+fn perpendicular<T: Real, const N: usize>(d: &SVector<T, N>) -> Option<Unit<SVector<T, N>>> {
+    let d = Unit::try_new(*d, T::zero())?;
+    let k = d.iamin();
+    let e = SVector::<T, N>::from_fn(|i, _| if i == k { T::one() } else { T::zero() });
+    Unit::try_new(e - d.into_inner() * d[k], T::zero())
 }
 
 /// `u` or `−u`, whichever has a non-negative dot product with `towards`.

@@ -346,3 +346,104 @@ fn to_f32(o: &Obb<f64, 3>) -> Obb<f32, 3> {
     )
     .unwrap()
 }
+
+/// A cube of half extent `h` (f64).
+fn cube(h: f64) -> Obb<f64, 3> {
+    Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(h, h, h),
+    )
+    .unwrap()
+}
+
+// Degenerate contacts, each worked out by hand.
+#[test]
+fn coplanar_touching_faces() {
+    // Unit cubes side by side, B shifted along the shared face: the faces
+    // x = 1 meet, depth exactly 0 on A's face +x.
+    let pb = Pose3::translation(2.0, 0.3, -0.4);
+    let p = penetration(&cube(1.0), &Pose3::identity(), &cube(1.0), &pb).unwrap();
+    assert_eq!(p.depth.to_bits(), 0.0_f64.to_bits());
+    assert_eq!(p.feature, Feature::FaceA(0));
+    assert!(!intersects(
+        &cube(1.0),
+        &Pose3::identity(),
+        &cube(1.0),
+        &Pose3::translation(2.0 + 1e-12, 0.3, -0.4)
+    ));
+}
+
+#[test]
+fn vertex_on_face() {
+    // B turned so that a corner points down −y (the cube's diagonal along
+    // y): that corner is √3 from B's centre. With B's centre at
+    // y = 1 + √3 the corner rests on A's top face y = 1.
+    let diagonal = Vector3::new(1.0, 1.0, 1.0).normalize();
+    let turn = Rotation3::rotation_between(&diagonal, &-Vector3::y()).unwrap();
+    let d = 1.0 + 3.0_f64.sqrt();
+    let s = separation(
+        &cube(1.0),
+        &Pose3::identity(),
+        &cube(1.0),
+        &Pose3::from_parts(Vector3::new(0.2, d, 0.1).into(), turn),
+    );
+    assert!(s.distance.abs() <= 1e-14, "{s:?}");
+    assert_relative_eq!(s.axis.into_inner(), Vector3::y(), epsilon = 1e-14);
+    let sunk = Pose3::from_parts(Vector3::new(0.2, d - 0.25, 0.1).into(), turn);
+    let p = penetration(&cube(1.0), &Pose3::identity(), &cube(1.0), &sunk).unwrap();
+    assert_relative_eq!(p.depth, 0.25, epsilon = 1e-14);
+}
+
+#[test]
+fn one_box_inside_the_other() {
+    // A cube of half extent 0.5 at (0.2, 0, 0) inside a cube of half extent
+    // 2: overlaps +x 2 − (0.2 − 0.5) = 2.3, −x 2.7, ±y ±z 2.5: depth 2.3.
+    use separating_axis::{containment, Containment};
+    let (big, small) = (cube(2.0), cube(0.5));
+    let (pa, pb) = (Pose3::identity(), Pose3::translation(0.2, 0.0, 0.0));
+    let p = penetration(&big, &pa, &small, &pb).unwrap();
+    assert_relative_eq!(p.depth, 2.3, epsilon = 1e-14);
+    assert_relative_eq!(p.normal.into_inner(), Vector3::x(), epsilon = 1e-15);
+    assert_eq!(
+        containment(&big, &pa, &small, &pb),
+        Containment {
+            a_in_b: false,
+            b_in_a: true
+        }
+    );
+    let turned = Pose3::from_parts(
+        Vector3::new(0.2, 0.0, 0.0).into(),
+        Rotation3::from_euler_angles(0.3, 0.2, 0.1),
+    );
+    assert!(containment(&big, &pa, &small, &turned).b_in_a);
+}
+
+// Far from the origin in f32 the coordinates themselves carry an error of
+// about 1e4 · 6e-8 = 6e-4; the answers must stay within that, because the
+// engine and the box path subtract the two poses before anything else.
+#[test]
+fn boxes_far_from_the_origin_in_f32() {
+    let a = Obb::<f32, 3>::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(1.0, 1.0, 1.0),
+    )
+    .unwrap();
+    let turn = Rotation3::from_euler_angles(0.0_f32, 0.0, 0.3);
+    let base = Vector3::new(1.0e4_f32, -1.0e4, 1.0e4);
+    let pa = Pose3::from_parts(base.into(), Rotation3::identity());
+    // B's corner reach along x after the turn: cos 0.3 + sin 0.3.
+    let reach = 0.3_f32.cos() + 0.3_f32.sin();
+    let pb = Pose3::from_parts(
+        (base + Vector3::new(1.0 + reach - 0.25, 0.0, 0.0)).into(),
+        turn,
+    );
+    for s in [
+        separation(&a, &pa, &a, &pb),
+        engine::separation(&a, &pa, &a, &pb),
+    ] {
+        assert!((s.distance + 0.25).abs() <= 2e-3, "{s:?}");
+        assert!((s.axis.x - 1.0).abs() <= 1e-3, "{s:?}");
+    }
+}

@@ -384,3 +384,29 @@ fn generated_pairs_are_balanced() {
         "{overlapping} of 2000 overlap"
     );
 }
+
+// A sphere whose centre lies on a capsule's segment: the cores meet, every
+// direction across the segment gives the depth r₁ + r₂ (the regression: the
+// axes between the cores were all zero and the depth came out along the
+// segment instead).
+#[test]
+fn sphere_centred_on_a_capsule_segment() {
+    let capsule =
+        Capsule::<f64, 3>::new(Point3::new(-2.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), 0.5)
+            .unwrap();
+    let sphere = Ball::new(Point3::origin(), 0.75).unwrap();
+    for (pa, pb) in [
+        (Pose3::identity(), Pose3::translation(0.5, 0.0, 0.0)),
+        (Pose3::translation(-0.5, 0.0, 0.0), Pose3::identity()),
+    ] {
+        let s = separation(&capsule, &pa, &sphere, &pb);
+        assert!((s.distance + 1.25).abs() <= 1e-15, "{s:?}");
+        assert!(s.axis.x.abs() <= 1e-15, "{s:?}");
+        let s = separation(&sphere, &pb, &capsule, &pa);
+        assert!((s.distance + 1.25).abs() <= 1e-15, "{s:?}");
+    }
+    // Parallel overlapping segments: the same, with r₁ + r₂ = 1.
+    let other = Capsule::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(3.0, 0.0, 0.0), 0.5).unwrap();
+    let s = separation(&capsule, &Pose3::identity(), &other, &Pose3::identity());
+    assert!((s.distance + 1.0).abs() <= 1e-15, "{s:?}");
+}

@@ -1,0 +1,168 @@
+//! 3D query benches on seeded pools of 1024 pre-generated pairs, about half
+//! of them overlapping: box–box (the 15-axis path and the generic engine),
+//! sphere–box, capsule–box, and convex polyhedra (hulls of 16 and 32 random
+//! points). Each iteration runs the query over the whole pool.
+//!
+//! `cargo bench --bench queries_3d`
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use nalgebra::{Point3, Rotation3, Unit, Vector3};
+use separating_axis::{engine, intersects, penetration, Ball, Capsule, Obb, Pose3, Shape};
+
+const POOL: usize = 1024;
+
+/// SplitMix64: a small, seeded, portable generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[lo, hi)`.
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        let unit = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        lo + (hi - lo) * unit
+    }
+
+    fn unit(&mut self) -> Unit<Vector3<f64>> {
+        loop {
+            let v = Vector3::new(
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+                self.range(-1.0, 1.0),
+            );
+            if let Some(u) = Unit::try_new(v, 0.1) {
+                return u;
+            }
+        }
+    }
+
+    fn rotation(&mut self) -> Rotation3<f64> {
+        let axis = self.unit();
+        Rotation3::from_axis_angle(&axis, self.range(0.0, std::f64::consts::TAU))
+    }
+}
+
+/// Poses for a pair of shapes of radius about 1, about half overlapping
+/// at the distances `[0, reach)`.
+fn pose_pair(rng: &mut Rng, reach: f64) -> (Pose3<f64>, Pose3<f64>) {
+    let a = Pose3::from_parts(
+        Vector3::new(
+            rng.range(-50.0, 50.0),
+            rng.range(-50.0, 50.0),
+            rng.range(-50.0, 50.0),
+        )
+        .into(),
+        rng.rotation(),
+    );
+    let offset = rng.unit().into_inner() * rng.range(0.0, reach);
+    let b = Pose3::from_parts((a.translation.vector + offset).into(), rng.rotation());
+    (a, b)
+}
+
+/// A pool of `POOL` posed pairs built by `make`, reporting the overlap share.
+fn pool<A, B>(
+    name: &str,
+    seed: u64,
+    reach: f64,
+    mut make: impl FnMut(&mut Rng) -> (A, B),
+) -> Vec<(A, Pose3<f64>, B, Pose3<f64>)>
+where
+    A: Shape<f64, 3> + 'static,
+    B: Shape<f64, 3> + 'static,
+{
+    let mut rng = Rng(seed);
+    let pairs: Vec<_> = (0..POOL)
+        .map(|_| {
+            let (a, b) = make(&mut rng);
+            let (pa, pb) = pose_pair(&mut rng, reach);
+            (a, pa, b, pb)
+        })
+        .collect();
+    let overlapping = pairs
+        .iter()
+        .filter(|(a, pa, b, pb)| intersects(a, pa, b, pb))
+        .count();
+    eprintln!("{name} pool: {overlapping} of {POOL} pairs overlap");
+    pairs
+}
+
+fn obb(rng: &mut Rng) -> Obb<f64, 3> {
+    let h = Vector3::new(
+        rng.range(0.4, 1.0),
+        rng.range(0.4, 1.0),
+        rng.range(0.4, 1.0),
+    );
+    Obb::new(Point3::origin(), Rotation3::identity(), h).expect("positive extents")
+}
+
+/// Benches `intersects`, `penetration` and the generic engine over one pool.
+macro_rules! bench_pool {
+    ($group:expr, $id:expr, $pool:expr) => {{
+        let pool = &$pool;
+        $group.bench_with_input(BenchmarkId::new("intersects", $id), pool, |bch, pool| {
+            bch.iter(|| {
+                pool.iter()
+                    .filter(|(a, pa, b, pb)| intersects(black_box(a), pa, b, pb))
+                    .count()
+            })
+        });
+        $group.bench_with_input(BenchmarkId::new("penetration", $id), pool, |bch, pool| {
+            bch.iter(|| {
+                pool.iter()
+                    .filter_map(|(a, pa, b, pb)| penetration(black_box(a), pa, b, pb))
+                    .count()
+            })
+        });
+        $group.bench_with_input(
+            BenchmarkId::new("engine_penetration", $id),
+            pool,
+            |bch, pool| {
+                bch.iter(|| {
+                    pool.iter()
+                        .filter(|(a, pa, b, pb)| {
+                            engine::separation(black_box(a), pa, b, pb).distance <= 0.0
+                        })
+                        .count()
+                })
+            },
+        );
+    }};
+}
+
+fn box_box(c: &mut Criterion) {
+    let mut group = c.benchmark_group("box_box_3d");
+    group.throughput(Throughput::Elements(POOL as u64));
+    let pairs = pool("box-box", 1, 3.8, |rng| (obb(rng), obb(rng)));
+    bench_pool!(group, "obb", pairs);
+    group.finish();
+}
+
+fn curved_box(c: &mut Criterion) {
+    let mut group = c.benchmark_group("curved_box_3d");
+    group.throughput(Throughput::Elements(POOL as u64));
+    let spheres = pool("sphere-box", 2, 3.1, |rng| {
+        (
+            Ball::new(Point3::origin(), rng.range(0.5, 1.0)).expect("radius"),
+            obb(rng),
+        )
+    });
+    bench_pool!(group, "sphere", spheres);
+    let capsules = pool("capsule-box", 3, 3.0, |rng| {
+        let half = rng.unit().into_inner() * rng.range(0.2, 0.8);
+        let capsule = Capsule::new(Point3::from(-half), Point3::from(half), rng.range(0.3, 0.7));
+        (capsule.expect("radius"), obb(rng))
+    });
+    bench_pool!(group, "capsule", capsules);
+    group.finish();
+}
+
+criterion_group!(benches, box_box, curved_box);
+criterion_main!(benches);
