@@ -352,8 +352,9 @@ where
 /// wins. An axis of a later class replaces the best only when its gap is
 /// larger by more than [`tie_tolerance`] times the scale of the two support
 /// values it was computed from, so that round-off never trades a face for an
-/// edge or a ball axis, nor A's face for B's. A NaN gap ends the loop and is
-/// reported.
+/// edge or a ball axis, nor A's face for B's — except that a positive gap
+/// always replaces a non-positive one, so the verdict is never bent by the
+/// rule. A NaN gap ends the loop and is reported.
 pub(crate) struct BestAxis<T: Real, const N: usize> {
     best: Option<Separation<T, N>>,
     stop_at_gap: bool,
@@ -395,6 +396,10 @@ impl<T: Real, const N: usize> BestAxis<T, N> {
         let better = match &self.best {
             None => true,
             Some(s) if class(feature) == class(s.feature) => distance > s.distance,
+            // A positive gap always beats a non-positive one: the tie rule
+            // chooses among equal answers, it never turns "apart" into
+            // "overlapping".
+            Some(s) if distance > T::zero() && s.distance <= T::zero() => true,
             Some(s) => distance > s.distance + tie_tolerance::<T>() * scale,
         };
         if better || is_nan(distance) {

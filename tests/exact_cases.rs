@@ -315,3 +315,25 @@ macro_rules! exact_cases {
 }
 
 exact_cases!(f32, f64);
+
+// Regression: with a tie tolerance of 64 ε the face axis of the square kept
+// its gap over the ball's corner axis in f32, reporting a depth 0.2% too
+// large and, just apart, an overlap. The exact depth is r − |c − corner|
+// with the corner (1, 1): √(1² + 0.00447²) ≈ 1.0000100, so about 0.0050000.
+#[test]
+fn tie_rule_never_hides_a_smaller_depth_in_f32() {
+    let sq = square::<f32>(1.0);
+    let ball = Ball::new(Point2::<f32>::origin(), 1.00501).unwrap();
+    let id = Pose2::<f32>::identity();
+    let p = penetration(&sq, &id, &ball, &Pose2::<f32>::translation(2.0, 1.00447)).unwrap();
+    let exact = 1.00501_f64 - (1.0_f64 + 0.00447_f64 * 0.00447).sqrt();
+    assert!(
+        (f64::from(p.depth) - exact).abs() <= 2e-6,
+        "{p:?} vs {exact}"
+    );
+    assert_eq!(p.feature, Feature::RoundB);
+    // 0.999 × the depth along the true direction: apart by about 5e-6.
+    let apart = Pose2::<f32>::translation(2.005005, 1.0044924);
+    assert!(!intersects(&sq, &id, &ball, &apart));
+    assert!(separation(&sq, &id, &ball, &apart).distance > 0.0);
+}

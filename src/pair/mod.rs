@@ -2,7 +2,8 @@
 //! the dispatch that routes the public queries to them.
 //!
 //! Each path returns the same answer as the generic [`engine`](crate::engine)
-//! (tests/fast_paths.rs checks it), only faster.
+//! (tests/properties_2d.rs::fast_path_matches_engine and
+//! tests/boxes_3d.rs::box_path_matches_engine_f64 check it), only faster.
 
 pub mod obb_obb;
 pub mod polygon_polygon;
