@@ -9,7 +9,9 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
-use separating_axis::{engine, intersects, penetration, Ball, Capsule, Obb, Pose3, Shape};
+use separating_axis::{
+    engine, intersects, penetration, Ball, Capsule, ConvexPolyhedron, Obb, Pose3, Shape,
+};
 
 const POOL: usize = 1024;
 
@@ -164,5 +166,30 @@ fn curved_box(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, box_box, curved_box);
+/// The convex hull of `n` random points in an ellipsoid of semi-axes about 1.
+fn hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
+    let axes = Vector3::new(
+        rng.range(0.6, 1.1),
+        rng.range(0.6, 1.1),
+        rng.range(0.6, 1.1),
+    );
+    let points: Vec<Point3<f64>> = (0..n)
+        .map(|_| Point3::from(rng.unit().into_inner().component_mul(&axes) * rng.range(0.7, 1.0)))
+        .collect();
+    ConvexPolyhedron::from_hull(&points).expect("random points span a volume")
+}
+
+fn polyhedra(c: &mut Criterion) {
+    let mut group = c.benchmark_group("hull_hull_3d");
+    group.throughput(Throughput::Elements(POOL as u64));
+    for n in [16, 32] {
+        let pairs = pool(&format!("hull{n}-hull{n}"), 10 + n as u64, 2.6, |rng| {
+            (hull(rng, n), hull(rng, n))
+        });
+        bench_pool!(group, n, pairs);
+    }
+    group.finish();
+}
+
+criterion_group!(benches, box_box, curved_box, polyhedra);
 criterion_main!(benches);

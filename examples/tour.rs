@@ -18,6 +18,11 @@
 //! each minimum translation vector (MTV) drawn as an arrow from B's deepest
 //! point along the normal, as long as the depth.
 //!
+//! A second, 3D scene follows as a table only: oriented boxes meeting edge
+//! on edge and face on face, a box inside a box, a sphere off a box's
+//! corner, a capsule across a box's edge, two convex hulls and a hull
+//! against a sphere.
+//!
 //! Conventions (the crate's): A is the first shape of a pair and B the
 //! second; normals point from A towards B; moving B by `normal * depth`
 //! leaves the pair touching; touching counts as intersecting, with depth 0.
@@ -26,10 +31,11 @@ use std::error::Error;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use nalgebra::{Point2, Rotation2, Vector2};
+use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    containment, intersects, penetration, separation, Aabb, Circle, Containment, ConvexPolygon,
-    Feature, Obb2, Penetration, Pose2, Separation, Shape, ShapeError,
+    containment, intersects, penetration, separation, Aabb, Ball, Capsule, Circle, Containment,
+    ConvexPolygon, ConvexPolyhedron, Feature, Obb, Obb2, Penetration, Pose2, Pose3, Separation,
+    Shape, ShapeError,
 };
 
 /// Where the SVG drawing is written, relative to the current directory.
@@ -44,6 +50,8 @@ const MIN_ARROW_PX: f64 = 26.0;
 
 fn main() -> Result<(), Box<dyn Error>> {
     tour_2d()?;
+    println!();
+    tour_3d()?;
     Ok(())
 }
 
@@ -841,4 +849,226 @@ fn write_arrow(
         svg,
         r##"<text x="{tx:.1}" y="{ty:.1}" font-size="12" text-anchor="{anchor}" dominant-baseline="middle" fill="#111" stroke="white" stroke-width="3" paint-order="stroke">{depth:.2}</text>"##
     )
+}
+
+// ---------------------------------------------------------------------------
+// The 3D scene
+// ---------------------------------------------------------------------------
+
+/// One row of the 3D table.
+struct Row3 {
+    /// The pair's name.
+    pair: &'static str,
+    /// What the pair demonstrates.
+    shows: &'static str,
+    /// `intersects(A, B)`.
+    intersects: bool,
+    /// `separation(A, B)`.
+    separation: Separation<f64, 3>,
+    /// `containment(A, B)`.
+    containment: Containment,
+}
+
+/// The queries on one 3D pair.
+fn row3<A, B>(
+    pair: &'static str,
+    shows: &'static str,
+    a: &A,
+    pa: &Pose3<f64>,
+    b: &B,
+    pb: &Pose3<f64>,
+) -> Row3
+where
+    A: Shape<f64, 3> + 'static,
+    B: Shape<f64, 3> + 'static,
+{
+    Row3 {
+        pair,
+        shows,
+        intersects: intersects(a, pa, b, pb),
+        separation: separation(a, pa, b, pb),
+        containment: containment(a, pa, b, pb),
+    }
+}
+
+/// The pose `translation` then `rotation` (Euler angles roll, pitch, yaw).
+fn pose3(x: f64, y: f64, z: f64, roll: f64, pitch: f64, yaw: f64) -> Pose3<f64> {
+    Pose3::from_parts(
+        Vector3::new(x, y, z).into(),
+        Rotation3::from_euler_angles(roll, pitch, yaw),
+    )
+}
+
+/// The 3D pairs of the tour.
+fn scene_3d() -> Result<Vec<Row3>, Box<dyn Error>> {
+    let cube = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(1.0, 1.0, 1.0),
+    )?;
+    let slab = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(3.0, 0.5, 2.0),
+    )?;
+    let small = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(0.4, 0.3, 0.2),
+    )?;
+    let sphere = Ball::new(Point3::origin(), 0.8)?;
+    let capsule = Capsule::new(Point3::new(0.0, -1.5, 0.0), Point3::new(0.0, 1.5, 0.0), 0.3)?;
+    // An icosahedron-like hull: the 12 points (0, ±1, ±φ) cycled.
+    let phi = (1.0 + 5.0_f64.sqrt()) / 2.0;
+    let mut ico = Vec::new();
+    for (s, t) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
+        ico.push(Point3::new(0.0, s, t * phi) * 0.6);
+        ico.push(Point3::new(s, t * phi, 0.0) * 0.6);
+        ico.push(Point3::new(t * phi, 0.0, s) * 0.6);
+    }
+    let hull = ConvexPolyhedron::from_hull(&ico)?;
+    let id = Pose3::identity();
+    // A cube turned 45° about x then 30° about y, its edge crossing the
+    // unit cube's top edge along the bevel direction (0, 1, 1)/√2.
+    let crossing = pose3(0.0, 1.55, 1.55, std::f64::consts::FRAC_PI_4, 0.5, 0.0);
+    Ok(vec![
+        row3(
+            "cube / turned cube",
+            "edge crossing edge",
+            &cube,
+            &id,
+            &cube,
+            &crossing,
+        ),
+        row3(
+            "slab / cube",
+            "resting face on face: depth 0",
+            &slab,
+            &id,
+            &cube,
+            &pose3(0.5, 1.5, 0.2, 0.0, 0.0, 0.0),
+        ),
+        row3(
+            "slab / small box",
+            "a box inside a box",
+            &slab,
+            &id,
+            &small,
+            &pose3(1.0, 0.1, -0.5, 0.3, 0.2, 0.1),
+        ),
+        row3(
+            "cube / sphere",
+            "sphere off a corner",
+            &cube,
+            &id,
+            &sphere,
+            &pose3(1.4, 1.4, 1.4, 0.0, 0.0, 0.0),
+        ),
+        row3(
+            "cube / capsule",
+            "capsule across an edge",
+            &cube,
+            &id,
+            &capsule,
+            // Turned to run along (0, 1, −1)/√2, across the edge {y = 1, z = 1}.
+            &pose3(0.3, 1.15, 1.15, -std::f64::consts::FRAC_PI_4, 0.0, 0.0),
+        ),
+        row3(
+            "hull / hull",
+            "two convex hulls",
+            &hull,
+            &id,
+            &hull,
+            &pose3(1.6, 0.4, 0.2, 0.3, 0.5, 0.7),
+        ),
+        row3(
+            "hull / sphere",
+            "a sphere against a hull",
+            &hull,
+            &id,
+            &sphere,
+            &pose3(0.0, 0.0, 2.1, 0.0, 0.0, 0.0),
+        ),
+        row3(
+            "cube / hull",
+            "apart",
+            &cube,
+            &id,
+            &hull,
+            &pose3(4.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+        ),
+    ])
+}
+
+/// The 3D part of the tour: a table, with the conventions of the 2D one.
+fn tour_3d() -> Result<(), Box<dyn Error>> {
+    let rows = scene_3d()?;
+    println!("separating-axis tour, 3D scene: {} pairs", rows.len());
+    let header = [
+        "pair (A / B)",
+        "intersects",
+        "depth",
+        "gap",
+        "normal A->B",
+        "axis",
+        "containment",
+        "shows",
+    ];
+    let cells: Vec<[String; 8]> = rows
+        .iter()
+        .map(|r| {
+            let s = &r.separation;
+            let (depth, gap) = if s.distance <= 0.0 {
+                (format!("{:.3}", 0.0 - s.distance), "-".to_owned())
+            } else {
+                ("-".to_owned(), format!("{:.3}", s.distance))
+            };
+            let n = s
+                .axis
+                .into_inner()
+                .map(|x| if x.abs() < 5e-4 { 0.0 } else { x });
+            let normal = if s.distance <= 0.0 {
+                format!("({:+.2}, {:+.2}, {:+.2})", n.x, n.y, n.z)
+            } else {
+                "-".to_owned()
+            };
+            let containment = match (r.containment.a_in_b, r.containment.b_in_a) {
+                (true, true) => "A = B",
+                (true, false) => "A in B",
+                (false, true) => "B in A",
+                (false, false) => "-",
+            };
+            [
+                r.pair.to_owned(),
+                if r.intersects { "yes" } else { "no" }.to_owned(),
+                depth,
+                gap,
+                normal,
+                feature_name(s.feature),
+                containment.to_owned(),
+                r.shows.to_owned(),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &cells {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        padded.join("  ").trim_end().to_owned()
+    };
+    let header_line = line(&header.map(str::to_owned));
+    println!("{header_line}");
+    println!("{}", "-".repeat(header_line.len()));
+    for row in &cells {
+        println!("{}", line(row));
+    }
+    Ok(())
 }

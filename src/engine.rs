@@ -105,30 +105,38 @@ where
     B: Shape<T, N> + ?Sized,
     F: FnMut(Unit<SVector<T, N>>, Feature) -> ControlFlow<()>,
 {
+    // The pair tests run in B's frame, so that each of A's edges is rotated
+    // once and B's edges not at all; only a surviving axis is rotated back.
     let rot = &pose_ab.rotation;
     let tol = parallel_tolerance::<T>();
     for i in 0..a.edge_count() {
         let ea = a.local_edge(i);
+        let ea_dir = rot.inverse_transform_vector(&ea.direction);
+        let ea_faces = ea.faces.map(|[n1, n2]| {
+            [
+                rot.inverse_transform_vector(&n1),
+                rot.inverse_transform_vector(&n2),
+            ]
+        });
         for j in 0..b.edge_count() {
             let eb = b.local_edge(j);
-            let eb_dir = rot * eb.direction;
-            let eb_faces = eb.faces.map(|[m1, m2]| [rot * m1, rot * m2]);
-            if let (Some(fa), Some(fb)) = (ea.faces, eb_faces) {
-                if !is_minkowski_face(&fa, &fb) {
+            if let (Some(fa), Some(fb)) = (&ea_faces, &eb.faces) {
+                if !arcs_cross(fa, &ea_dir, fb, &eb.direction) {
                     continue;
                 }
             }
-            let c = cross3(&ea.direction, &eb_dir);
+            let c = cross3(&ea_dir, &eb.direction);
             let len = c.norm();
             if len <= tol {
                 continue;
             }
             let u = Unit::new_unchecked(c / len);
             let feature = Feature::EdgePair(i, j);
-            match (ea.faces, eb_faces) {
-                (Some([n1, n2]), _) => visit(orient(u, &(n1 + n2)), feature)?,
-                (None, Some([m1, m2])) => visit(orient(u, &-(m1 + m2)), feature)?,
+            match (&ea_faces, &eb.faces) {
+                (Some([n1, n2]), _) => visit(rot * orient(u, &(n1 + n2)), feature)?,
+                (None, Some([m1, m2])) => visit(rot * orient(u, &-(m1 + m2)), feature)?,
                 (None, None) => {
+                    let u = rot * u;
                     visit(u, feature)?;
                     visit(-u, feature)?;
                 }
@@ -303,6 +311,29 @@ pub fn is_minkowski_face<T: Real, const N: usize>(
     let adc = a.dot(&dxc);
     let bdc = b.dot(&dxc);
     cba * dba < T::zero() && adc * bdc < T::zero() && cba * bdc > T::zero()
+}
+
+/// [`is_minkowski_face`] for edges that keep the [`Edge`](crate::Edge) contract
+/// (`direction = normalise(faces[0] × faces[1])`): the two cross products
+/// are the edge directions up to a negative factor each, which the signs of
+/// the three tests do not see. Four dot products, the first two of which
+/// already reject most pairs.
+#[inline]
+fn arcs_cross<T: Real, const N: usize>(
+    faces_a: &[SVector<T, N>; 2],
+    dir_a: &SVector<T, N>,
+    faces_b: &[SVector<T, N>; 2],
+    dir_b: &SVector<T, N>,
+) -> bool {
+    // c = −m₁, d = −m₂: the signs of c·dA and d·dA are those of −m·dA.
+    let cba = -faces_b[0].dot(dir_a);
+    let dba = -faces_b[1].dot(dir_a);
+    if cba * dba >= T::zero() {
+        return false;
+    }
+    let adc = faces_a[0].dot(dir_b);
+    let bdc = faces_a[1].dot(dir_b);
+    adc * bdc < T::zero() && cba * bdc > T::zero()
 }
 
 /// The best separation of A and B over the candidate axes, in A's local

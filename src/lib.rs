@@ -49,7 +49,9 @@ pub use pose::{IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};
 pub use real::Real;
 pub use result::{Containment, Feature, Penetration, Separation};
-pub use shape::{Aabb, Ball, Capsule, ConvexPolygon, Edge, Obb, Shape};
+pub use shape::{
+    Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Edge, HullError, Obb, Shape,
+};
 pub use shape::{Circle, Obb2, Obb3, Sphere};
 pub use support::{Interval, MinkowskiDifference, Posed, Support};
 

@@ -1,12 +1,17 @@
-//! quickcheck properties in 3D, in `f32` and `f64`, over boxes, spheres and
-//! capsules: swap symmetry, moving B by the MTV leaves the shapes touching,
-//! the depth is the minimum of `h_{A−B}` over sampled directions, and the
-//! verdict agrees with an independent core-distance oracle.
+//! quickcheck properties in 3D, in `f32` and `f64`, over boxes, spheres,
+//! capsules and convex polyhedra: swap symmetry, moving B by the MTV leaves
+//! the shapes touching, the depth is the minimum of `h_{A−B}` over sampled
+//! directions, and the verdict agrees with an independent oracle (the
+//! distance between the cores for curved pairs, the vertex-difference hull
+//! for two polytopes).
+
+mod oracle3d;
 
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
 use quickcheck::{QuickCheck, TestResult};
 use separating_axis::{
-    intersects, separation, Ball, Capsule, Obb, Pose3, Posed, Real, Shape, Support,
+    intersects, separation, Ball, Capsule, ConvexPolyhedron, Obb, Pose3, Posed, Real, Shape,
+    Support,
 };
 
 /// SplitMix64.
@@ -53,6 +58,8 @@ enum Core {
         frame: Rotation3<f64>,
         half: Vector3<f64>,
     },
+    /// A polyhedron, known to the oracle only by its vertices.
+    Vertices(Vec<Point3<f64>>),
 }
 
 /// The oracle's nearest point of a core to `p`, written without the crate.
@@ -82,6 +89,7 @@ fn core_closest(core: &Core, p: &Point3<f64>) -> Point3<f64> {
             );
             centre + frame * clamped
         }
+        Core::Vertices(_) => unreachable!("polyhedra are judged by the hull oracle"),
     }
 }
 
@@ -113,12 +121,50 @@ fn core_distance(a: &Core, b: &Core) -> f64 {
     }
 }
 
+/// What the oracle knows of a pair.
+#[derive(Clone, Copy, Debug)]
+enum Oracle {
+    /// The exact signed distance (curved pairs: the core distance minus the
+    /// radii): positive apart, minus the depth when overlapping.
+    Distance(f64),
+    /// Two polytopes: the largest gap over the facets of the vertex-difference
+    /// hull — minus the exact depth when overlapping, a lower bound of the
+    /// distance when apart.
+    FacetGap(f64),
+    /// A polyhedron against a curved core: no verdict.
+    Unknown,
+}
+
+/// The oracle's answer for two cores with radii `ra`, `rb`.
+fn oracle(a: &Core, b: &Core, ra: f64, rb: f64) -> Oracle {
+    let corners = |c: &Core| match c {
+        Core::Vertices(v) => Some(v.clone()),
+        Core::Box {
+            centre,
+            frame,
+            half,
+        } => Some(oracle3d::box_corners(centre, frame.matrix(), half)),
+        _ => None,
+    };
+    match (corners(a), corners(b)) {
+        // The brute-force hull costs O(n⁴) in the vertex count: only small
+        // pairs here; tests/polyhedra_3d.rs checks more on its own pool.
+        (Some(va), Some(vb)) if va.len() * vb.len() <= 100 => {
+            Oracle::FacetGap(oracle3d::hull_gap(&va, &vb).gap)
+        }
+        (Some(_), Some(_)) => Oracle::Unknown,
+        _ if matches!(a, Core::Vertices(_)) || matches!(b, Core::Vertices(_)) => Oracle::Unknown,
+        _ => Oracle::Distance(core_distance(a, b) - ra - rb),
+    }
+}
+
 /// A generated shape: the crate's value, its oracle core and radius.
 #[derive(Clone, Debug)]
 enum Gen {
     Box(Obb<f64, 3>),
     Sphere(Ball<f64, 3>),
     Capsule(Capsule<f64, 3>),
+    Hull(ConvexPolyhedron<f64>),
 }
 
 fn gen_shape(rng: &mut Rng, kind: u8) -> Gen {
@@ -137,6 +183,20 @@ fn gen_shape(rng: &mut Rng, kind: u8) -> Gen {
             Gen::Box(Obb::new(c, rng.rotation(), h).unwrap())
         }
         1 => Gen::Sphere(Ball::new(c, rng.range(0.2, 1.5)).unwrap()),
+        3 => {
+            let n = [6, 12, 24, 40][(rng.next() * 4.0) as usize % 4];
+            let axes = Vector3::new(
+                rng.range(0.3, 1.3),
+                rng.range(0.3, 1.3),
+                rng.range(0.3, 1.3),
+            );
+            let points: Vec<Point3<f64>> = (0..n)
+                .map(|_| c + rng.unit().component_mul(&axes) * rng.range(0.5, 1.0))
+                .collect();
+            let hull = ConvexPolyhedron::from_hull(&points).unwrap();
+            hull.validate().unwrap();
+            Gen::Hull(hull)
+        }
         _ => {
             let half = rng.unit() * rng.range(0.0, 1.5);
             Gen::Capsule(Capsule::new(c - half, c + half, rng.range(0.2, 1.0)).unwrap())
@@ -159,10 +219,15 @@ fn oracle_core(shape: &Gen, pose: &Pose3<f64>) -> (Core, f64) {
             let [a, b] = c.segment();
             (Core::Segment(pose * a, pose * b), c.radius())
         }
+        Gen::Hull(h) => (
+            Core::Vertices(h.vertices().iter().map(|v| pose * v).collect()),
+            0.0,
+        ),
     }
 }
 
-/// A pair: kinds (A, B) with A or B curved (not box–box), about half overlapping.
+/// A pair of kinds (A, B), not box–box (tests/boxes_3d.rs), about half
+/// overlapping.
 fn gen_pair(seed: u64) -> (Gen, Pose3<f64>, Gen, Pose3<f64>) {
     let mut rng = Rng(seed);
     let kinds = [
@@ -174,6 +239,13 @@ fn gen_pair(seed: u64) -> (Gen, Pose3<f64>, Gen, Pose3<f64>) {
         (1, 2),
         (2, 1),
         (2, 2),
+        (3, 3),
+        (3, 0),
+        (0, 3),
+        (3, 1),
+        (1, 3),
+        (3, 2),
+        (2, 3),
     ];
     let (ka, kb) = kinds[(rng.next() * kinds.len() as f64) as usize % kinds.len()];
     let a = gen_shape(&mut rng, ka);
@@ -213,6 +285,11 @@ macro_rules! with_pair {
                         let $a = $x;
                         $body
                     }
+                    Gen::Hull(h) => {
+                        let $b = cast_hull::<$t>(h);
+                        let $a = $x;
+                        $body
+                    }
                 }
             };
         }
@@ -220,6 +297,7 @@ macro_rules! with_pair {
             Gen::Box(o) => inner!(cast_obb::<$t>(o)),
             Gen::Sphere(s) => inner!(cast_ball::<$t>(s)),
             Gen::Capsule(c) => inner!(cast_capsule::<$t>(c)),
+            Gen::Hull(h) => inner!(cast_hull::<$t>(h)),
         }
     }};
 }
@@ -238,6 +316,13 @@ fn cast_ball<T: Real>(s: &Ball<f64, 3>) -> Ball<T, 3> {
 fn cast_capsule<T: Real>(c: &Capsule<f64, 3>) -> Capsule<T, 3> {
     let [a, b] = c.segment();
     Capsule::new(a.cast(), b.cast(), nalgebra::convert(c.radius())).unwrap()
+}
+
+fn cast_hull<T: Real>(h: &ConvexPolyhedron<f64>) -> ConvexPolyhedron<T> {
+    let points: Vec<Point3<T>> = h.vertices().iter().map(|v| v.cast()).collect();
+    let hull = ConvexPolyhedron::from_hull(&points).unwrap();
+    hull.validate().unwrap();
+    hull
 }
 
 /// The gap of a pair along the world unit axis `u`, from support values.
@@ -272,7 +357,7 @@ fn check_pair<T, A, B>(
     b: &B,
     pa64: &Pose3<f64>,
     pb64: &Pose3<f64>,
-    oracle_gap: f64,
+    oracle: Oracle,
     tol: f64,
 ) -> Result<(), String>
 where
@@ -298,9 +383,17 @@ where
     if (along - d).abs() > tol {
         return Err(format!("swapped normal gives gap {along}, not {d}"));
     }
-    // Independent verdict.
+    // Independent verdict: the sign of the oracle's gap, and when the
+    // shapes overlap, its depth.
+    let oracle_gap = match oracle {
+        Oracle::Distance(g) | Oracle::FacetGap(g) => g,
+        Oracle::Unknown => f64::NAN,
+    };
     if oracle_gap.abs() > tol && (d > 0.0) != (oracle_gap > 0.0) {
-        return Err(format!("distance {d}, oracle {oracle_gap}"));
+        return Err(format!("distance {d}, oracle {oracle:?}"));
+    }
+    if matches!(oracle, Oracle::FacetGap(_)) && oracle_gap < -tol && (d - oracle_gap).abs() > tol {
+        return Err(format!("depth {} but the oracle's is {}", -d, -oracle_gap));
     }
     // When overlapping, no sampled direction has a larger gap (the depth is
     // the minimum of h_{A−B}), and moving B by the MTV leaves them touching.
@@ -326,9 +419,19 @@ where
                 return Err("1.001 × MTV does not separate".into());
             }
         }
-    } else if oracle_gap.is_finite() && d > oracle_gap + tol {
-        // Apart: the reported distance is a lower bound of the true one.
-        return Err(format!("distance {d} exceeds the oracle's {oracle_gap}"));
+    } else {
+        match oracle {
+            // Apart: the reported distance is a lower bound of the true one
+            Oracle::Distance(g) if d > g + tol => {
+                return Err(format!("distance {d} exceeds the true distance {g}"));
+            }
+            // and at least the largest facet gap (every facet normal is a
+            // candidate).
+            Oracle::FacetGap(g) if d < g - tol => {
+                return Err(format!("distance {d} below the facet gap {g}"));
+            }
+            _ => {}
+        }
     }
     Ok(())
 }
@@ -336,9 +439,9 @@ where
 fn property<T: Real>(seed: u64, tol: f64) -> TestResult {
     let (ga, pa, gb, pb) = gen_pair(seed);
     let ((ca, ra), (cb, rb)) = (oracle_core(&ga, &pa), oracle_core(&gb, &pb));
-    let oracle_gap = core_distance(&ca, &cb) - ra - rb;
+    let oracle = oracle(&ca, &cb, ra, rb);
     let result = with_pair!(T, &ga, &gb, |a, b| check_pair::<T, _, _>(
-        &a, &b, &pa, &pb, oracle_gap, tol
+        &a, &b, &pa, &pb, oracle, tol
     ));
     match result {
         Ok(()) => TestResult::passed(),

@@ -6,6 +6,7 @@
 //! | [`Aabb`] | any `N` | `±eᵢ`; in 3D its three edge directions |
 //! | [`Obb`] | any `N` | `±` its rotation's columns; in 3D those columns as edge directions |
 //! | [`Ball`] | any `N` | the axis from its centre to the other shape's nearest core point |
+//! | [`ConvexPolyhedron`] | 3 | its face normals; its edges with their faces, for Gauss-map pruned edge pairs |
 //! | [`Capsule`] | any `N` | 2D: its two normals; 3D: its direction as an edge; the axes between its segment and the other shape's nearest core points |
 
 mod aabb;
@@ -13,12 +14,14 @@ mod ball;
 mod capsule;
 mod obb;
 mod polygon;
+mod polyhedron;
 
 pub use aabb::Aabb;
 pub use ball::{Ball, Circle, Sphere};
 pub use capsule::Capsule;
 pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
+pub use polyhedron::{ConvexPolyhedron, HullError};
 
 use nalgebra::{Point, SVector, Unit};
 
@@ -144,10 +147,12 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 /// (the pairs that form a face of `A − B`, docs/sat-proof.md §10).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Edge<T: Real, const N: usize> {
-    /// Unit direction of the edge (either way along it).
+    /// Unit direction of the edge: either way along it when `faces` is
+    /// `None`, `faces[0] × faces[1]` normalised otherwise.
     pub direction: SVector<T, N>,
     /// The outward unit normals of the two faces that meet at the edge, when
-    /// the shape knows them.
+    /// the shape knows them, ordered so that `direction` is the normalised
+    /// `faces[0] × faces[1]` (the Gauss-map test relies on it).
     pub faces: Option<[SVector<T, N>; 2]>,
 }
 
