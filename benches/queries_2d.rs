@@ -5,32 +5,17 @@
 //!
 //! `cargo bench --bench queries_2d`
 
+#[path = "../tests/rng/mod.rs"]
+mod rng;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use nalgebra::{Point2, Rotation2, Vector2};
+use rng::Rng;
 use separating_axis::{engine, intersects, penetration, Ball, ConvexPolygon, Obb, Pose2, Shape};
 
 const POOL: usize = 1024;
-
-/// SplitMix64: a small, seeded, portable generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let unit = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * unit
-    }
-}
 
 /// A convex `k`-gon: `k` sorted random angles on an ellipse of random size.
 fn polygon(rng: &mut Rng, k: usize) -> ConvexPolygon<f64> {

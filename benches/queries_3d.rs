@@ -5,52 +5,19 @@
 //!
 //! `cargo bench --bench queries_3d`
 
+#[path = "../tests/rng/mod.rs"]
+mod rng;
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use nalgebra::{Point3, Rotation3, Unit, Vector3};
+use nalgebra::{Point3, Rotation3, Vector3};
+use rng::Rng;
 use separating_axis::{
     engine, intersects, penetration, Ball, Capsule, ConvexPolyhedron, Obb, Pose3, Shape,
 };
 
 const POOL: usize = 1024;
-
-/// SplitMix64: a small, seeded, portable generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let unit = (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * unit
-    }
-
-    fn unit(&mut self) -> Unit<Vector3<f64>> {
-        loop {
-            let v = Vector3::new(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            if let Some(u) = Unit::try_new(v, 0.1) {
-                return u;
-            }
-        }
-    }
-
-    fn rotation(&mut self) -> Rotation3<f64> {
-        let axis = self.unit();
-        Rotation3::from_axis_angle(&axis, self.range(0.0, std::f64::consts::TAU))
-    }
-}
 
 /// Poses for a pair of shapes of radius about 1, about half overlapping
 /// at the distances `[0, reach)`.
@@ -64,7 +31,7 @@ fn pose_pair(rng: &mut Rng, reach: f64) -> (Pose3<f64>, Pose3<f64>) {
         .into(),
         rng.rotation(),
     );
-    let offset = rng.unit().into_inner() * rng.range(0.0, reach);
+    let offset = rng.unit() * rng.range(0.0, reach);
     let b = Pose3::from_parts((a.translation.vector + offset).into(), rng.rotation());
     (a, b)
 }
@@ -158,7 +125,7 @@ fn curved_box(c: &mut Criterion) {
     });
     bench_pool!(group, "sphere", spheres);
     let capsules = pool("capsule-box", 3, 3.0, |rng| {
-        let half = rng.unit().into_inner() * rng.range(0.2, 0.8);
+        let half = rng.unit() * rng.range(0.2, 0.8);
         let capsule = Capsule::new(Point3::from(-half), Point3::from(half), rng.range(0.3, 0.7));
         (capsule.expect("radius"), obb(rng))
     });
@@ -174,7 +141,7 @@ fn hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
         rng.range(0.6, 1.1),
     );
     let points: Vec<Point3<f64>> = (0..n)
-        .map(|_| Point3::from(rng.unit().into_inner().component_mul(&axes) * rng.range(0.7, 1.0)))
+        .map(|_| Point3::from(rng.unit().component_mul(&axes) * rng.range(0.7, 1.0)))
         .collect();
     ConvexPolyhedron::from_hull(&points).expect("random points span a volume")
 }

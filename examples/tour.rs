@@ -395,8 +395,16 @@ fn print_table(bodies: &[Body], rows: &[PairReport], pair_count: usize) {
         "shows",
     ];
     let cells: Vec<[String; 8]> = rows.iter().map(|r| row_cells(bodies, r)).collect();
+    print_rows(&header, &cells);
+    let left_out = pair_count.saturating_sub(rows.len());
+    println!("\n{left_out} other pairs are separated and not listed.");
+}
+
+/// Prints the header, a rule and the rows, in columns as wide as their
+/// widest cell.
+fn print_rows(header: &[&str; 8], cells: &[[String; 8]]) {
     let mut widths = header.map(str::len);
-    for row in &cells {
+    for row in cells {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
         }
@@ -412,11 +420,9 @@ fn print_table(bodies: &[Body], rows: &[PairReport], pair_count: usize) {
     let header_line = line(&header.map(str::to_owned));
     println!("{header_line}");
     println!("{}", "-".repeat(header_line.len()));
-    for row in &cells {
+    for row in cells {
         println!("{}", line(row));
     }
-    let left_out = pair_count.saturating_sub(rows.len());
-    println!("\n{left_out} other pairs are separated and not listed.");
 }
 
 /// The table cells of one pair, in the order of the header.
@@ -1050,25 +1056,6 @@ fn tour_3d() -> Result<(), Box<dyn Error>> {
             ]
         })
         .collect();
-    let mut widths = header.map(str::len);
-    for row in &cells {
-        for (w, cell) in widths.iter_mut().zip(row) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let padded: Vec<String> = cells
-            .iter()
-            .zip(widths)
-            .map(|(c, w)| format!("{c:<w$}"))
-            .collect();
-        padded.join("  ").trim_end().to_owned()
-    };
-    let header_line = line(&header.map(str::to_owned));
-    println!("{header_line}");
-    println!("{}", "-".repeat(header_line.len()));
-    for row in &cells {
-        println!("{}", line(row));
-    }
+    print_rows(&header, &cells);
     Ok(())
 }

@@ -3,6 +3,9 @@
 //! edges, and hand-derived cases.
 
 mod oracle3d;
+mod rng;
+
+use rng::Rng;
 
 use approx::assert_relative_eq;
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
@@ -10,38 +13,6 @@ use oracle3d::{box_corners, hull_gap};
 use separating_axis::{
     engine, intersects, pair::obb_obb, penetration, separation, Feature, Obb, Pose3,
 };
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-    fn unit(&mut self) -> Unit<Vector3<f64>> {
-        loop {
-            let v = Vector3::new(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            if let Some(u) = Unit::try_new(v, 0.1) {
-                return u;
-            }
-        }
-    }
-    fn rotation(&mut self) -> Rotation3<f64> {
-        let axis = self.unit();
-        Rotation3::from_axis_angle(&axis, self.range(0.0, std::f64::consts::TAU))
-    }
-}
 
 /// A random box pair, f64: (A, pose A, B, pose B), about half overlapping.
 fn random_pair(rng: &mut Rng) -> (Obb<f64, 3>, Pose3<f64>, Obb<f64, 3>, Pose3<f64>) {
@@ -63,7 +34,7 @@ fn random_pair(rng: &mut Rng) -> (Obb<f64, 3>, Pose3<f64>, Obb<f64, 3>, Pose3<f6
         Vector3::new(rng.range(-5.0, 5.0), 0.0, 1.0).into(),
         rng.rotation(),
     );
-    let offset = rng.unit().into_inner() * rng.range(0.0, 3.5);
+    let offset = rng.unit() * rng.range(0.0, 3.5);
     let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
     (a, pa, b, pb)
 }

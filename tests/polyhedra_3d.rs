@@ -3,45 +3,15 @@
 //! the polyhedron path agrees with the box path.
 
 mod oracle3d;
+mod rng;
 
-use nalgebra::{Point3, Rotation3, Unit, Vector3};
+use rng::Rng;
+
+use nalgebra::{Point3, Unit, Vector3};
 use oracle3d::hull_gap;
 use separating_axis::{
     engine, pair::obb_obb, separation, ConvexPolyhedron, Edge, Feature, Obb, Pose3, Shape, Support,
 };
-
-/// SplitMix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-    fn unit(&mut self) -> Vector3<f64> {
-        loop {
-            let v = Vector3::new(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            let n = v.norm();
-            if (0.1..=1.0).contains(&n) {
-                return v / n;
-            }
-        }
-    }
-    fn rotation(&mut self) -> Rotation3<f64> {
-        let axis = Unit::new_normalize(self.unit());
-        Rotation3::from_axis_angle(&axis, self.range(0.0, std::f64::consts::TAU))
-    }
-}
 
 /// The hull of `n` random points in an ellipsoid of semi-axes about 1.
 fn random_hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {

@@ -4,46 +4,12 @@
 //! every `HullError`. Every hull built here passes `validate()`, contains
 //! its input and has its vertices among the input. Runs in `f32` and `f64`.
 
-use nalgebra::{Point3, Rotation3, Unit, Vector3};
+mod rng;
+
+use rng::Rng;
+
+use nalgebra::{Point3, Rotation3, Vector3};
 use separating_axis::{engine, ConvexPolyhedron, HullError, Obb, Pose3, Real, Shape, Support};
-
-/// SplitMix64: a seeded generator, so that every cloud is reproducible.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `[0, 1)`.
-    fn next(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-    /// Uniform on the unit sphere.
-    fn unit(&mut self) -> Vector3<f64> {
-        loop {
-            let v = Vector3::new(
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-                self.range(-1.0, 1.0),
-            );
-            let n = v.norm();
-            if n > 0.1 && n <= 1.0 {
-                return v / n;
-            }
-        }
-    }
-    fn rotation(&mut self) -> Rotation3<f64> {
-        let axis = Unit::new_normalize(self.unit());
-        Rotation3::from_axis_angle(&axis, self.range(0.0, std::f64::consts::TAU))
-    }
-}
 
 fn c<T: Real>(x: f64) -> T {
     nalgebra::convert(x)
