@@ -478,7 +478,23 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let local = local_separation(a, b, &pose_a.inv_mul(pose_b), false);
+    separation_with(a, pose_a, b, pose_b, false)
+}
+
+/// [`separation`], stopping at the first positive gap with `stop_at_gap`.
+pub(crate) fn separation_with<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    stop_at_gap: bool,
+) -> Separation<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let local = local_separation(a, b, &pose_a.inv_mul(pose_b), stop_at_gap);
     Separation {
         axis: pose_a.rotation * local.axis,
         ..local

@@ -110,7 +110,11 @@ where
     A: Shape<T, N> + 'static,
     B: Shape<T, N> + 'static,
 {
-    separation(a, pose_a, b, pose_b).penetration()
+    // The loop may stop at the first positive gap: the answer is `None`
+    // then, and when no gap is positive the scan was complete.
+    pair::separation(a, pose_a, b, pose_b, true)
+        .unwrap_or_else(|| engine::separation_with(a, pose_a, b, pose_b, true))
+        .penetration()
 }
 
 /// Whether A lies inside B and whether B lies inside A (boundaries may

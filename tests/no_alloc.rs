@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use nalgebra::{Point2, Point3, Rotation2, Vector2};
 use separating_axis::{
-    containment, contains_point, engine, intersects, penetration, separation, Aabb, Ball,
-    ConvexPolygon, Obb, Pose, Pose2, Shape,
+    containment, contains_point, engine, intersects, penetration, separation, Aabb, Ball, Capsule,
+    ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Shape,
 };
 
 /// Counts allocations made by this thread's queries (the test harness runs
@@ -113,6 +113,47 @@ fn queries_do_not_allocate() {
         0,
         "sphere-box"
     );
+    let turn = nalgebra::Rotation3::from_euler_angles(0.1, 0.2, 0.3);
+    let obb3 = Obb::new(
+        Point3::origin(),
+        turn,
+        nalgebra::Vector3::new(1.0, 0.5, 0.7),
+    )
+    .unwrap();
+    assert_eq!(
+        allocations_of(&obb3, &Pose::identity(), &obb3, &p3),
+        0,
+        "box-box 3D"
+    );
+    let capsule =
+        Capsule::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), 0.4).unwrap();
+    assert_eq!(
+        allocations_of(&capsule, &Pose::identity(), &obb3, &p3),
+        0,
+        "capsule-box"
+    );
+    // Hulls below and above the hill-climbing threshold (32 vertices).
+    for n in [12_u32, 64] {
+        let points: Vec<Point3<f64>> = (0..n)
+            .map(|i| {
+                let z = 1.0 - 2.0 * (f64::from(i) + 0.5) / f64::from(n);
+                let phi = 2.399_963 * f64::from(i);
+                let r = (1.0 - z * z).sqrt();
+                Point3::new(r * phi.cos(), r * phi.sin(), z)
+            })
+            .collect();
+        let hull = ConvexPolyhedron::from_hull(&points).unwrap();
+        assert_eq!(
+            allocations_of(&hull, &Pose::identity(), &hull, &p3),
+            0,
+            "hull-hull {n}"
+        );
+        assert_eq!(
+            allocations_of(&hull, &Pose::identity(), &capsule, &p3),
+            0,
+            "hull-capsule {n}"
+        );
+    }
     // The counter works: building a polygon allocates.
     let before = ALLOCATIONS.load(Ordering::SeqCst);
     let _ = std::hint::black_box(ConvexPolygon::new(&octagon_points).unwrap());

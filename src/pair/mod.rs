@@ -39,14 +39,8 @@ pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
         let s = polygon_polygon::separation_with(a, pose_a, b, pose_b, stop_at_gap);
         return cast::<Separation<T, 2>, Separation<T, N>>(&s).copied();
     }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, Obb<T, 3>>(a),
-        cast::<B, Obb<T, 3>>(b),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
-    ) {
-        let s = obb_obb::separation_with(a, pose_a, b, pose_b, stop_at_gap);
-        return cast::<Separation<T, 3>, Separation<T, N>>(&s).copied();
+    if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
+        return Some(obb_obb::separation_with(a, pose_a, b, pose_b, stop_at_gap));
     }
     None
 }

@@ -1,4 +1,5 @@
-//! Oriented box against oriented box (3D): the 15-axis test.
+//! Oriented box against oriented box, in any dimension: the 15-axis test in
+//! 3D, the 4-axis test in 2D (faces only; boxes list edges in 3D alone).
 //!
 //! In A's box frame (A's axes are the coordinate axes, A's centre the
 //! origin), B has centre `T` and axes the columns of `R = Aᵀ B`; `|R|` is
@@ -18,13 +19,13 @@
 
 use core::ops::ControlFlow;
 
-use nalgebra::{Matrix3, Unit, Vector3};
+use nalgebra::{SMatrix, SVector, Unit};
 
 use crate::engine::BestAxis;
 use crate::real::parallel_tolerance;
-use crate::{Feature, Obb, Pose3, Real, Separation};
+use crate::{Feature, Obb, Pose, Real, Separation};
 
-/// The separation of two posed 3D boxes; equal to
+/// The separation of two posed boxes; equal to
 /// [`engine::separation`](crate::engine::separation) on the same input.
 ///
 /// ```
@@ -37,34 +38,34 @@ use crate::{Feature, Obb, Pose3, Real, Separation};
 /// assert_eq!(s.feature, Feature::FaceA(1));
 /// ```
 #[must_use]
-pub fn separation<T: Real>(
-    a: &Obb<T, 3>,
-    pose_a: &Pose3<T>,
-    b: &Obb<T, 3>,
-    pose_b: &Pose3<T>,
-) -> Separation<T, 3> {
+pub fn separation<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> Separation<T, N> {
     separation_with(a, pose_a, b, pose_b, false)
 }
 
-/// Whether two posed 3D boxes overlap; stops at the first separating axis.
+/// Whether two posed boxes overlap; stops at the first separating axis.
 #[must_use]
-pub fn intersects<T: Real>(
-    a: &Obb<T, 3>,
-    pose_a: &Pose3<T>,
-    b: &Obb<T, 3>,
-    pose_b: &Pose3<T>,
+pub fn intersects<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
 ) -> bool {
     separation_with(a, pose_a, b, pose_b, true).distance <= T::zero()
 }
 
 /// [`separation`], stopping at the first positive gap with `stop_at_gap`.
-pub(crate) fn separation_with<T: Real>(
-    a: &Obb<T, 3>,
-    pose_a: &Pose3<T>,
-    b: &Obb<T, 3>,
-    pose_b: &Pose3<T>,
+pub(crate) fn separation_with<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
     stop_at_gap: bool,
-) -> Separation<T, 3> {
+) -> Separation<T, N> {
     // A's box frame in the world, and B's centre and axes in it.
     let frame_a = pose_a.rotation * a.rotation();
     let centre_a = pose_a * a.center();
@@ -76,7 +77,9 @@ pub(crate) fn separation_with<T: Real>(
     let _ = scan(&a.half_extents(), &b.half_extents(), &r, &t, &mut best);
     let local = best.finish().unwrap_or(Separation {
         distance: T::zero(),
-        axis: Vector3::x_axis(),
+        axis: Unit::new_unchecked(SVector::from_fn(
+            |i, _| if i == 0 { T::one() } else { T::zero() },
+        )),
         feature: Feature::FaceA(0),
     });
     Separation {
@@ -85,39 +88,45 @@ pub(crate) fn separation_with<T: Real>(
     }
 }
 
-/// Offers the 15 axes, in A's box frame, to `best`.
-fn scan<T: Real>(
-    ha: &Vector3<T>,
-    hb: &Vector3<T>,
-    r: &Matrix3<T>,
-    t: &Vector3<T>,
-    best: &mut BestAxis<T, 3>,
+/// Offers the face axes, then in 3D the nine edge axes, in A's box frame,
+/// to `best`.
+fn scan<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+    best: &mut BestAxis<T, N>,
 ) -> ControlFlow<()> {
     let abs_r = r.abs();
     // A's faces: +eᵢ then −eᵢ.
     for sign in [T::one(), -T::one()] {
-        for i in 0..3 {
+        for i in 0..N {
             let rb = abs_r.row(i).transpose().dot(hb);
             let shift = sign * t[i];
             let gap = shift - rb - ha[i];
-            let axis = Unit::new_unchecked(Vector3::ith(i, sign));
-            let face = if sign > T::zero() { i } else { i + 3 };
+            let axis = Unit::new_unchecked(SVector::from_fn(
+                |k, _| if k == i { sign } else { T::zero() },
+            ));
+            let face = if sign > T::zero() { i } else { i + N };
             best.offer(gap, shift.abs() + rb + ha[i], axis, Feature::FaceA(face))?;
         }
     }
     // B's faces: outward +Rⱼ (axis −Rⱼ), then outward −Rⱼ (axis +Rⱼ).
     for sign in [T::one(), -T::one()] {
-        for j in 0..3 {
+        for j in 0..N {
             let normal = r.column(j) * sign;
             let ra = abs_r.column(j).dot(ha);
             let shift = normal.dot(t);
             let gap = -shift - hb[j] - ra;
-            let face = if sign > T::zero() { j } else { j + 3 };
+            let face = if sign > T::zero() { j } else { j + N };
             let axis = Unit::new_unchecked(-normal);
             best.offer(gap, shift.abs() + hb[j] + ra, axis, Feature::FaceB(face))?;
         }
     }
-    // Edge pairs eᵢ × Rⱼ, each tried +L then −L.
+    // Edge pairs eᵢ × Rⱼ (3D only), each tried +L then −L.
+    if N != 3 {
+        return ControlFlow::Continue(());
+    }
     let tol = parallel_tolerance::<T>();
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
@@ -130,7 +139,7 @@ fn scan<T: Real>(
             let ra = ha[i1] * abs_r[(i2, j)] + ha[i2] * abs_r[(i1, j)];
             let rb = hb[j1] * abs_r[(i, j2)] + hb[j2] * abs_r[(i, j1)];
             let tl = t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)];
-            let mut l = Vector3::zeros();
+            let mut l = SVector::<T, N>::zeros();
             l[i1] = -r[(i2, j)] / len;
             l[i2] = r[(i1, j)] / len;
             let axis = Unit::new_unchecked(l);

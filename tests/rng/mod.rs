@@ -19,6 +19,7 @@ impl Rng {
     }
 
     /// Uniform in `[0, 1)`.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }

@@ -1,1 +1,295 @@
-fn main(){}
+//! separating-axis against parry, in one process, on the same seeded pools
+//! (converted before timing), in f32 and f64: `cargo bench` in this
+//! directory. Group names are `precision/kind/mix`; each benchmark runs the
+//! query over the whole pool of 1024 pairs.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use parry_compare::{pool2, pool3, seed, Mix, KINDS2, KINDS3, POOL};
+
+macro_rules! compare {
+    ($fn_name:ident, $m:ident, $prec:literal) => {
+        fn $fn_name(c: &mut Criterion) {
+            use parry_compare::$m::*;
+            use separating_axis::{intersects, penetration};
+            for kind in KINDS2 {
+                for mix in Mix::ALL {
+                    let pool = pool2(kind, mix, seed(kind, mix));
+                    let ours: Vec<_> = pool
+                        .iter()
+                        .map(|p| (ours2(&p.a), our_pose2(&p.pa), ours2(&p.b), our_pose2(&p.pb)))
+                        .collect();
+                    let theirs: Vec<_> = pool
+                        .iter()
+                        .map(|p| {
+                            (
+                                parry_shape2(&p.a),
+                                parry_pose2(&p.pa),
+                                parry_shape2(&p.b),
+                                parry_pose2(&p.pb),
+                            )
+                        })
+                        .collect();
+                    let mut g = c.benchmark_group(format!("{}/2d-{kind}/{}", $prec, mix.name()));
+                    g.throughput(Throughput::Elements(POOL as u64));
+                    macro_rules! ours_bench {
+                        ($A:ident, $B:ident) => {{
+                            let typed: Vec<_> = ours
+                                .iter()
+                                .map(|(a, pa, b, pb)| match (a, b) {
+                                    (Ours2::$A(a), Ours2::$B(b)) => (a, pa, b, pb),
+                                    _ => unreachable!("one kind per pool"),
+                                })
+                                .collect();
+                            g.bench_function("ours_intersects", |bch| {
+                                bch.iter(|| {
+                                    typed
+                                        .iter()
+                                        .filter(|(a, pa, b, pb)| {
+                                            intersects(black_box(*a), pa, *b, pb)
+                                        })
+                                        .count()
+                                })
+                            });
+                            g.bench_function("ours_penetration", |bch| {
+                                bch.iter(|| {
+                                    typed
+                                        .iter()
+                                        .filter_map(|(a, pa, b, pb)| {
+                                            penetration(black_box(*a), pa, *b, pb)
+                                        })
+                                        .count()
+                                })
+                            });
+                        }};
+                    }
+                    match kind {
+                        "box" => ours_bench!(Box, Box),
+                        "8gon" => ours_bench!(Polygon, Polygon),
+                        _ => ours_bench!(Circle, Polygon),
+                    }
+                    g.bench_function("parry_intersection_test", |bch| {
+                        bch.iter(|| {
+                            theirs
+                                .iter()
+                                .filter(|(a, pa, b, pb)| {
+                                    parry2::query::intersection_test(
+                                        pa,
+                                        black_box(a.as_ref()),
+                                        pb,
+                                        b.as_ref(),
+                                    )
+                                    .unwrap()
+                                    .intersecting
+                                })
+                                .count()
+                        })
+                    });
+                    g.bench_function("parry_contact", |bch| {
+                        bch.iter(|| {
+                            theirs
+                                .iter()
+                                .filter_map(|(a, pa, b, pb)| {
+                                    parry2::query::contact(
+                                        pa,
+                                        black_box(a.as_ref()),
+                                        pb,
+                                        b.as_ref(),
+                                        0.0,
+                                    )
+                                    .unwrap()
+                                })
+                                .count()
+                        })
+                    });
+                    if kind == "box" {
+                        let cuboids: Vec<_> = theirs
+                            .iter()
+                            .map(|(a, pa, b, pb)| {
+                                (*a.as_cuboid().unwrap(), *pa, *b.as_cuboid().unwrap(), *pb)
+                            })
+                            .collect();
+                        g.bench_function("parry_intersection_test_cuboid_cuboid", |bch| {
+                            bch.iter(|| {
+                                cuboids
+                                    .iter()
+                                    .filter(|(a, pa, b, pb)| {
+                                        parry2::query::details::intersection_test_cuboid_cuboid(
+                                            &pa.inv_mul(pb),
+                                            black_box(a),
+                                            b,
+                                        )
+                                    })
+                                    .count()
+                            })
+                        });
+                        g.bench_function("parry_contact_manifold_cuboid_cuboid", |bch| {
+                            let mut manifold = parry2::query::ContactManifold::<(), ()>::new();
+                            bch.iter(|| {
+                                cuboids
+                                    .iter()
+                                    .filter(|(a, pa, b, pb)| {
+                                        manifold.clear();
+                                        parry2::query::details::contact_manifold_cuboid_cuboid(
+                                            &pa.inv_mul(pb),
+                                            black_box(a),
+                                            b,
+                                            0.0,
+                                            &mut manifold,
+                                        );
+                                        !manifold.points.is_empty()
+                                    })
+                                    .count()
+                            })
+                        });
+                    }
+                    g.finish();
+                }
+            }
+            for kind in KINDS3 {
+                for mix in Mix::ALL {
+                    let pool = pool3(kind, mix, seed(kind, mix));
+                    let ours: Vec<_> = pool
+                        .iter()
+                        .map(|p| (ours3(&p.a), our_pose3(&p.pa), ours3(&p.b), our_pose3(&p.pb)))
+                        .collect();
+                    let theirs: Vec<_> = pool
+                        .iter()
+                        .map(|p| {
+                            (
+                                parry_shape3(&p.a),
+                                parry_pose3(&p.pa),
+                                parry_shape3(&p.b),
+                                parry_pose3(&p.pb),
+                            )
+                        })
+                        .collect();
+                    let mut g = c.benchmark_group(format!("{}/3d-{kind}/{}", $prec, mix.name()));
+                    g.throughput(Throughput::Elements(POOL as u64));
+                    macro_rules! ours_bench {
+                        ($A:ident) => {{
+                            let typed: Vec<_> = ours
+                                .iter()
+                                .map(|(a, pa, b, pb)| match (a, b) {
+                                    (Ours3::$A(a), Ours3::$A(b)) => (a, pa, b, pb),
+                                    _ => unreachable!("one kind per pool"),
+                                })
+                                .collect();
+                            g.bench_function("ours_intersects", |bch| {
+                                bch.iter(|| {
+                                    typed
+                                        .iter()
+                                        .filter(|(a, pa, b, pb)| {
+                                            intersects(black_box(*a), pa, *b, pb)
+                                        })
+                                        .count()
+                                })
+                            });
+                            g.bench_function("ours_penetration", |bch| {
+                                bch.iter(|| {
+                                    typed
+                                        .iter()
+                                        .filter_map(|(a, pa, b, pb)| {
+                                            penetration(black_box(*a), pa, *b, pb)
+                                        })
+                                        .count()
+                                })
+                            });
+                        }};
+                    }
+                    match kind {
+                        "box" => ours_bench!(Box),
+                        _ => ours_bench!(Hull),
+                    }
+                    g.bench_function("parry_intersection_test", |bch| {
+                        bch.iter(|| {
+                            theirs
+                                .iter()
+                                .filter(|(a, pa, b, pb)| {
+                                    parry3::query::intersection_test(
+                                        pa,
+                                        black_box(a.as_ref()),
+                                        pb,
+                                        b.as_ref(),
+                                    )
+                                    .unwrap()
+                                    .intersecting
+                                })
+                                .count()
+                        })
+                    });
+                    g.bench_function("parry_contact", |bch| {
+                        bch.iter(|| {
+                            theirs
+                                .iter()
+                                .filter_map(|(a, pa, b, pb)| {
+                                    parry3::query::contact(
+                                        pa,
+                                        black_box(a.as_ref()),
+                                        pb,
+                                        b.as_ref(),
+                                        0.0,
+                                    )
+                                    .unwrap()
+                                })
+                                .count()
+                        })
+                    });
+                    if kind == "box" {
+                        let cuboids: Vec<_> = theirs
+                            .iter()
+                            .map(|(a, pa, b, pb)| {
+                                (*a.as_cuboid().unwrap(), *pa, *b.as_cuboid().unwrap(), *pb)
+                            })
+                            .collect();
+                        g.bench_function("parry_intersection_test_cuboid_cuboid", |bch| {
+                            bch.iter(|| {
+                                cuboids
+                                    .iter()
+                                    .filter(|(a, pa, b, pb)| {
+                                        parry3::query::details::intersection_test_cuboid_cuboid(
+                                            &pa.inv_mul(pb),
+                                            black_box(a),
+                                            b,
+                                        )
+                                    })
+                                    .count()
+                            })
+                        });
+                        g.bench_function("parry_contact_manifold_cuboid_cuboid", |bch| {
+                            let mut manifold = parry3::query::ContactManifold::<(), ()>::new();
+                            bch.iter(|| {
+                                cuboids
+                                    .iter()
+                                    .filter(|(a, pa, b, pb)| {
+                                        manifold.clear();
+                                        parry3::query::details::contact_manifold_cuboid_cuboid(
+                                            &pa.inv_mul(pb),
+                                            black_box(a),
+                                            b,
+                                            0.0,
+                                            &mut manifold,
+                                        );
+                                        !manifold.points.is_empty()
+                                    })
+                                    .count()
+                            })
+                        });
+                    }
+                    g.finish();
+                }
+            }
+        }
+    };
+}
+
+compare!(compare_f32, p32, "f32");
+compare!(compare_f64, p64, "f64");
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().warm_up_time(std::time::Duration::from_millis(300)).measurement_time(std::time::Duration::from_millis(900)).sample_size(20);
+    targets = compare_f32, compare_f64
+}
+criterion_main!(benches);
