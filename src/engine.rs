@@ -361,9 +361,28 @@ where
         (-(ha + hb), ha.abs() + hb.abs())
     };
     let mut best = BestAxis::new(stop_at_gap);
+    let t = &pose_ab.translation.vector;
     let _ = for_each_candidate_axis(a, b, pose_ab, |axis, feature| {
-        let (distance, scale) = gap(&axis);
-        best.offer(distance, scale, axis, feature)
+        // A face axis reads its own shape's support value from the face's
+        // offset: h_A(nᵢ), or for B's face (axis −R mⱼ) h_B(mⱼ) + R mⱼ · t.
+        let (ha, hb) = match feature {
+            Feature::FaceA(i) => (
+                a.local_face_offset(i),
+                md.b.local_support_value(&-axis.into_inner()),
+            ),
+            Feature::FaceB(j) => (
+                md.a.local_support_value(&axis),
+                b.local_face_offset(j) - axis.dot(t),
+            ),
+            _ => {
+                let (ha, hb) = (
+                    md.a.local_support_value(&axis),
+                    md.b.local_support_value(&-axis.into_inner()),
+                );
+                (ha, hb)
+            }
+        };
+        best.offer(-(ha + hb), ha.abs() + hb.abs(), axis, feature)
     });
     best.finish().unwrap_or_else(|| {
         let axis = Unit::new_unchecked(first_axis());

@@ -89,6 +89,16 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     #[must_use]
     fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>>;
 
+    /// The support value along face `i`'s normal, `h(nᵢ)`: the face's
+    /// distance from the local origin. The default computes it from the
+    /// support mapping; shapes that store it (polygons, polyhedra) return
+    /// it directly, which saves the engine one support scan per face axis.
+    #[inline]
+    #[must_use]
+    fn local_face_offset(&self, i: usize) -> T {
+        self.local_support_value(&self.local_face_normal(i))
+    }
+
     /// How many edges the shape lists for the edge–edge axes. Only 3D
     /// shapes list edges; the engine ignores them in other dimensions. The
     /// default is none.

@@ -381,6 +381,11 @@ impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
         self.normals[i % self.normals.len()]
     }
 
+    #[inline]
+    fn local_face_offset(&self, i: usize) -> T {
+        self.offsets[i % self.offsets.len()]
+    }
+
     fn local_core_closest_point(&self, p: &Point2<T>) -> Point2<T> {
         if self.local_contains_point(p) {
             return *p;

@@ -718,6 +718,11 @@ impl<T: Real> Shape<T, 3> for ConvexPolyhedron<T> {
     }
 
     #[inline]
+    fn local_face_offset(&self, i: usize) -> T {
+        self.offsets[i % self.offsets.len()]
+    }
+
+    #[inline]
     fn edge_count(&self) -> usize {
         self.edges.len()
     }
