@@ -8,14 +8,13 @@
 #[path = "../tests/rng/mod.rs"]
 mod rng;
 
-use std::hint::black_box;
+mod common;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use common::{Pair, POOL};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nalgebra::{Point2, Rotation2, Vector2};
 use rng::Rng;
-use separating_axis::{engine, intersects, penetration, Ball, ConvexPolygon, Obb, Pose2, Shape};
-
-const POOL: usize = 1024;
+use separating_axis::{Ball, ConvexPolygon, Obb, Pose2, Shape};
 
 /// A convex `k`-gon: `k` sorted random angles on an ellipse of random size.
 fn polygon(rng: &mut Rng, k: usize) -> ConvexPolygon<f64> {
@@ -46,29 +45,17 @@ fn pose_pair(rng: &mut Rng) -> (Pose2<f64>, Pose2<f64>) {
     (a, b)
 }
 
-/// A pool of `POOL` posed pairs built by `make`, with the overlap share.
-fn pool<A, B>(
-    seed: u64,
-    mut make: impl FnMut(&mut Rng) -> (A, B),
-) -> Vec<(A, Pose2<f64>, B, Pose2<f64>)>
+/// A pool of shape pairs from `make`, each placed by [`pose_pair`].
+fn pairs<A, B>(seed: u64, mut make: impl FnMut(&mut Rng) -> (A, B)) -> Vec<Pair<A, B, 2>>
 where
     A: Shape<f64, 2> + 'static,
     B: Shape<f64, 2> + 'static,
 {
-    let mut rng = Rng(seed);
-    let pairs: Vec<_> = (0..POOL)
-        .map(|_| {
-            let (a, b) = make(&mut rng);
-            let (pa, pb) = pose_pair(&mut rng);
-            (a, pa, b, pb)
-        })
-        .collect();
-    let overlapping = pairs
-        .iter()
-        .filter(|(a, pa, b, pb)| intersects(a, pa, b, pb))
-        .count();
-    eprintln!("pool {seed}: {overlapping} of {POOL} pairs overlap");
-    pairs
+    common::pool(&format!("seed {seed}"), seed, |rng| {
+        let (a, b) = make(rng);
+        let (pa, pb) = pose_pair(rng);
+        (a, pa, b, pb)
+    })
 }
 
 fn circle(rng: &mut Rng) -> Ball<f64, 2> {
@@ -80,47 +67,12 @@ fn box2(rng: &mut Rng) -> Obb<f64, 2> {
     Obb::new(Point2::origin(), Rotation2::identity(), half).expect("positive extents")
 }
 
-/// Benches `intersects` and `penetration` over one pool, and the generic
-/// engine on the same pool for comparison.
-macro_rules! bench_pool {
-    ($group:expr, $id:expr, $pool:expr) => {{
-        let pool = &$pool;
-        $group.bench_with_input(BenchmarkId::new("intersects", $id), pool, |bch, pool| {
-            bch.iter(|| {
-                pool.iter()
-                    .filter(|(a, pa, b, pb)| intersects(black_box(a), pa, b, pb))
-                    .count()
-            })
-        });
-        $group.bench_with_input(BenchmarkId::new("penetration", $id), pool, |bch, pool| {
-            bch.iter(|| {
-                pool.iter()
-                    .filter_map(|(a, pa, b, pb)| penetration(black_box(a), pa, b, pb))
-                    .count()
-            })
-        });
-        $group.bench_with_input(
-            BenchmarkId::new("engine_penetration", $id),
-            pool,
-            |bch, pool| {
-                bch.iter(|| {
-                    pool.iter()
-                        .filter(|(a, pa, b, pb)| {
-                            engine::separation(black_box(a), pa, b, pb).distance <= 0.0
-                        })
-                        .count()
-                })
-            },
-        );
-    }};
-}
-
 fn polygon_polygon(c: &mut Criterion) {
     let mut group = c.benchmark_group("polygon_polygon");
     group.throughput(Throughput::Elements(POOL as u64));
     for k in [4, 8, 16] {
-        let pairs = pool(k as u64, |rng| (polygon(rng, k), polygon(rng, k)));
-        bench_pool!(group, k, pairs);
+        let pairs = pairs(k as u64, |rng| (polygon(rng, k), polygon(rng, k)));
+        common::bench_pool(&mut group, k, &pairs);
     }
     group.finish();
 }
@@ -128,16 +80,16 @@ fn polygon_polygon(c: &mut Criterion) {
 fn circle_polygon(c: &mut Criterion) {
     let mut group = c.benchmark_group("circle_polygon");
     group.throughput(Throughput::Elements(POOL as u64));
-    let pairs = pool(100, |rng| (circle(rng), polygon(rng, 8)));
-    bench_pool!(group, 8, pairs);
+    let pairs = pairs(100, |rng| (circle(rng), polygon(rng, 8)));
+    common::bench_pool(&mut group, 8, &pairs);
     group.finish();
 }
 
 fn box_box_2d(c: &mut Criterion) {
     let mut group = c.benchmark_group("box_box_2d");
     group.throughput(Throughput::Elements(POOL as u64));
-    let pairs = pool(200, |rng| (box2(rng), box2(rng)));
-    bench_pool!(group, 4, pairs);
+    let pairs = pairs(200, |rng| (box2(rng), box2(rng)));
+    common::bench_pool(&mut group, 4, &pairs);
     group.finish();
 }
 

@@ -8,16 +8,13 @@
 #[path = "../tests/rng/mod.rs"]
 mod rng;
 
-use std::hint::black_box;
+mod common;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use common::{Pair, POOL};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nalgebra::{Point3, Rotation3, Vector3};
 use rng::Rng;
-use separating_axis::{
-    engine, intersects, penetration, Ball, Capsule, ConvexPolyhedron, Obb, Pose3, Shape,
-};
-
-const POOL: usize = 1024;
+use separating_axis::{Ball, Capsule, ConvexPolyhedron, Obb, Pose3, Shape};
 
 /// Poses for a pair of shapes of radius about 1, about half overlapping
 /// at the distances `[0, reach)`.
@@ -36,31 +33,22 @@ fn pose_pair(rng: &mut Rng, reach: f64) -> (Pose3<f64>, Pose3<f64>) {
     (a, b)
 }
 
-/// A pool of `POOL` posed pairs built by `make`, reporting the overlap share.
-fn pool<A, B>(
+/// A pool of shape pairs from `make`, placed by [`pose_pair`] within `reach`.
+fn pairs<A, B>(
     name: &str,
     seed: u64,
     reach: f64,
     mut make: impl FnMut(&mut Rng) -> (A, B),
-) -> Vec<(A, Pose3<f64>, B, Pose3<f64>)>
+) -> Vec<Pair<A, B, 3>>
 where
     A: Shape<f64, 3> + 'static,
     B: Shape<f64, 3> + 'static,
 {
-    let mut rng = Rng(seed);
-    let pairs: Vec<_> = (0..POOL)
-        .map(|_| {
-            let (a, b) = make(&mut rng);
-            let (pa, pb) = pose_pair(&mut rng, reach);
-            (a, pa, b, pb)
-        })
-        .collect();
-    let overlapping = pairs
-        .iter()
-        .filter(|(a, pa, b, pb)| intersects(a, pa, b, pb))
-        .count();
-    eprintln!("{name} pool: {overlapping} of {POOL} pairs overlap");
-    pairs
+    common::pool(name, seed, |rng| {
+        let (a, b) = make(rng);
+        let (pa, pb) = pose_pair(rng, reach);
+        (a, pa, b, pb)
+    })
 }
 
 fn obb(rng: &mut Rng) -> Obb<f64, 3> {
@@ -72,64 +60,30 @@ fn obb(rng: &mut Rng) -> Obb<f64, 3> {
     Obb::new(Point3::origin(), Rotation3::identity(), h).expect("positive extents")
 }
 
-/// Benches `intersects`, `penetration` and the generic engine over one pool.
-macro_rules! bench_pool {
-    ($group:expr, $id:expr, $pool:expr) => {{
-        let pool = &$pool;
-        $group.bench_with_input(BenchmarkId::new("intersects", $id), pool, |bch, pool| {
-            bch.iter(|| {
-                pool.iter()
-                    .filter(|(a, pa, b, pb)| intersects(black_box(a), pa, b, pb))
-                    .count()
-            })
-        });
-        $group.bench_with_input(BenchmarkId::new("penetration", $id), pool, |bch, pool| {
-            bch.iter(|| {
-                pool.iter()
-                    .filter_map(|(a, pa, b, pb)| penetration(black_box(a), pa, b, pb))
-                    .count()
-            })
-        });
-        $group.bench_with_input(
-            BenchmarkId::new("engine_penetration", $id),
-            pool,
-            |bch, pool| {
-                bch.iter(|| {
-                    pool.iter()
-                        .filter(|(a, pa, b, pb)| {
-                            engine::separation(black_box(a), pa, b, pb).distance <= 0.0
-                        })
-                        .count()
-                })
-            },
-        );
-    }};
-}
-
 fn box_box(c: &mut Criterion) {
     let mut group = c.benchmark_group("box_box_3d");
     group.throughput(Throughput::Elements(POOL as u64));
-    let pairs = pool("box-box", 1, 3.8, |rng| (obb(rng), obb(rng)));
-    bench_pool!(group, "obb", pairs);
+    let pairs = pairs("box-box", 1, 3.8, |rng| (obb(rng), obb(rng)));
+    common::bench_pool(&mut group, "obb", &pairs);
     group.finish();
 }
 
 fn curved_box(c: &mut Criterion) {
     let mut group = c.benchmark_group("curved_box_3d");
     group.throughput(Throughput::Elements(POOL as u64));
-    let spheres = pool("sphere-box", 2, 3.1, |rng| {
+    let spheres = pairs("sphere-box", 2, 3.1, |rng| {
         (
             Ball::new(Point3::origin(), rng.range(0.5, 1.0)).expect("radius"),
             obb(rng),
         )
     });
-    bench_pool!(group, "sphere", spheres);
-    let capsules = pool("capsule-box", 3, 3.0, |rng| {
+    common::bench_pool(&mut group, "sphere", &spheres);
+    let capsules = pairs("capsule-box", 3, 3.0, |rng| {
         let half = rng.unit() * rng.range(0.2, 0.8);
         let capsule = Capsule::new(Point3::from(-half), Point3::from(half), rng.range(0.3, 0.7));
         (capsule.expect("radius"), obb(rng))
     });
-    bench_pool!(group, "capsule", capsules);
+    common::bench_pool(&mut group, "capsule", &capsules);
     group.finish();
 }
 
@@ -150,10 +104,10 @@ fn polyhedra(c: &mut Criterion) {
     let mut group = c.benchmark_group("hull_hull_3d");
     group.throughput(Throughput::Elements(POOL as u64));
     for n in [16, 32] {
-        let pairs = pool(&format!("hull{n}-hull{n}"), 10 + n as u64, 2.6, |rng| {
+        let pairs = pairs(&format!("hull{n}-hull{n}"), 10 + n as u64, 2.6, |rng| {
             (hull(rng, n), hull(rng, n))
         });
-        bench_pool!(group, n, pairs);
+        common::bench_pool(&mut group, n, &pairs);
     }
     group.finish();
 }
