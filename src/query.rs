@@ -44,10 +44,8 @@ where
     A: Shape<T, N> + 'static,
     B: Shape<T, N> + 'static,
 {
-    match pair::separation(a, pose_a, b, pose_b, true) {
-        Some(s) => s.distance <= T::zero(),
-        None => engine::intersects(a, pose_a, b, pose_b),
-    }
+    pair::intersects(a, pose_a, b, pose_b)
+        .unwrap_or_else(|| engine::intersects(a, pose_a, b, pose_b))
 }
 
 /// The signed distance along the best separating axis, with the axis (from

@@ -65,6 +65,8 @@ macro_rules! nan_cases {
                 check(&square::<T>(), &ball);
                 check(&ball, &obb);
                 check(&obb, &aabb);
+                // Two boxes take the box path, with its own boolean loop.
+                check(&obb, &obb);
             }
 
             #[test]

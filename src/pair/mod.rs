@@ -18,6 +18,20 @@ fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
     (x as &dyn Any).downcast_ref::<U>()
 }
 
+/// The verdict from a specialised path, when the pair has one.
+#[inline]
+pub(crate) fn intersects<T: Real, const N: usize, A: 'static, B: 'static>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> Option<bool> {
+    if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
+        return Some(obb_obb::intersects(a, pose_a, b, pose_b));
+    }
+    separation(a, pose_a, b, pose_b, true).map(|s| s.distance <= T::zero())
+}
+
 /// The separation from a specialised path, when the pair has one.
 ///
 /// The type tests are on concrete types, so the compiler folds them away in

@@ -22,7 +22,7 @@ use core::ops::ControlFlow;
 use nalgebra::{SMatrix, SVector, Unit};
 
 use crate::engine::BestAxis;
-use crate::real::parallel_tolerance;
+use crate::real::{is_nan, parallel_tolerance};
 use crate::{Feature, Obb, Pose, Real, Separation};
 
 /// The separation of two posed boxes; equal to
@@ -55,7 +55,71 @@ pub fn intersects<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> bool {
-    separation_with(a, pose_a, b, pose_b, true).distance <= T::zero()
+    let (r, t) = relative_frame(a, pose_a, b, pose_b);
+    // NaN anywhere: no verdict of overlap (the crate's NaN contract).
+    if r.iter().chain(t.iter()).any(|&x| is_nan(x)) {
+        return false;
+    }
+    !any_separating_axis(&a.half_extents(), &b.half_extents(), &r, &t)
+}
+
+/// `R = AᵀB` and B's centre `T` in A's box frame.
+#[inline]
+fn relative_frame<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> (SMatrix<T, N, N>, SVector<T, N>) {
+    let frame_a = pose_a.rotation * a.rotation();
+    let frame_b = pose_b.rotation * b.rotation();
+    let r = frame_a.matrix().transpose() * frame_b.matrix();
+    let t = frame_a.inverse_transform_vector(&(pose_b * b.center() - pose_a * a.center()));
+    (r, t)
+}
+
+/// The boolean form of [`scan`]: whether some axis has a positive gap.
+/// The same axes and the same inequalities, but no unit axis, no division
+/// by `|L|` (which does not change a gap's sign) and no tie bookkeeping.
+fn any_separating_axis<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+) -> bool {
+    let abs_r = r.abs();
+    // ±eᵢ: gap = ±Tᵢ − rBᵢ − aᵢ, positive for one sign iff |Tᵢ| > aᵢ + rBᵢ.
+    for i in 0..N {
+        if t[i].abs() > ha[i] + abs_r.row(i).transpose().dot(hb) {
+            return true;
+        }
+    }
+    for j in 0..N {
+        if r.column(j).dot(t).abs() > hb[j] + abs_r.column(j).dot(ha) {
+            return true;
+        }
+    }
+    if N != 3 {
+        return false;
+    }
+    let tol = parallel_tolerance::<T>();
+    for i in 0..3 {
+        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+        for j in 0..3 {
+            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+            let len2 = r[(i1, j)] * r[(i1, j)] + r[(i2, j)] * r[(i2, j)];
+            if len2 <= tol * tol {
+                continue;
+            }
+            let ra = ha[i1] * abs_r[(i2, j)] + ha[i2] * abs_r[(i1, j)];
+            let rb = hb[j1] * abs_r[(i, j2)] + hb[j2] * abs_r[(i, j1)];
+            let tl = t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)];
+            if tl.abs() > ra + rb {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// [`separation`], stopping at the first positive gap with `stop_at_gap`.
@@ -68,11 +132,7 @@ pub(crate) fn separation_with<T: Real, const N: usize>(
 ) -> Separation<T, N> {
     // A's box frame in the world, and B's centre and axes in it.
     let frame_a = pose_a.rotation * a.rotation();
-    let centre_a = pose_a * a.center();
-    let centre_b = pose_b * b.center();
-    let frame_b = pose_b.rotation * b.rotation();
-    let r = frame_a.matrix().transpose() * frame_b.matrix();
-    let t = frame_a.inverse_transform_vector(&(centre_b - centre_a));
+    let (r, t) = relative_frame(a, pose_a, b, pose_b);
     let mut best = BestAxis::new(stop_at_gap);
     let _ = scan(&a.half_extents(), &b.half_extents(), &r, &t, &mut best);
     let local = best.finish().unwrap_or(Separation {
