@@ -29,7 +29,15 @@ pub(crate) fn intersects<T: Real, const N: usize, A: 'static, B: 'static>(
     if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
         return Some(obb_obb::intersects(a, pose_a, b, pose_b));
     }
-    separation(a, pose_a, b, pose_b, true).map(|s| s.distance <= T::zero())
+    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
+        cast::<A, ConvexPolygon<T>>(a),
+        cast::<B, ConvexPolygon<T>>(b),
+        cast::<Pose<T, N>, Pose<T, 2>>(pose_a),
+        cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
+    ) {
+        return Some(polygon_polygon::intersects(a, pose_a, b, pose_b));
+    }
+    None
 }
 
 /// The separation from a specialised path, when the pair has one.

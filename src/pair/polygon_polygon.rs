@@ -15,7 +15,7 @@
 
 use core::ops::ControlFlow;
 
-use nalgebra::{Rotation2, Vector2};
+use nalgebra::{Point2, Rotation2, Vector2};
 
 use crate::engine::BestAxis;
 use crate::{ConvexPolygon, Feature, Pose2, Real, Separation};
@@ -51,7 +51,34 @@ pub fn intersects<T: Real>(
     b: &ConvexPolygon<T>,
     pose_b: &Pose2<T>,
 ) -> bool {
-    separation_with(a, pose_a, b, pose_b, true).distance <= T::zero()
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let (rot, t) = (&pose_ab.rotation, &pose_ab.translation.vector);
+    // Edge i of A separates iff every vertex w of B (in B's frame) has
+    // nᵢ · (R w + t) > oᵢ, i.e. (Rᵀnᵢ) · w > oᵢ − nᵢ · t: the scan of B can
+    // stop at the first vertex at or below that threshold, which for
+    // overlapping pairs comes early. A NaN threshold compares false
+    // everywhere, reads as separating, and gives `false` (the NaN contract).
+    let separates = |threshold: T, dir: &Vector2<T>, verts: &[Point2<T>]| {
+        !verts.iter().any(|w| dir.dot(&w.coords) <= threshold)
+    };
+    for (n, &offset) in a.normals().iter().zip(a.offsets()) {
+        if separates(
+            offset - n.dot(t),
+            &rot.inverse_transform_vector(n),
+            b.vertices(),
+        ) {
+            return false;
+        }
+    }
+    // Edge j of B, axis −R mⱼ: separates iff every vertex v of A has
+    // (R mⱼ) · v > pⱼ + (R mⱼ) · t.
+    for (m, &offset) in b.normals().iter().zip(b.offsets()) {
+        let m = rot * m;
+        if separates(offset + m.dot(t), &m, a.vertices()) {
+            return false;
+        }
+    }
+    true
 }
 
 /// [`separation`], stopping at the first positive gap with `stop_at_gap`.
