@@ -8,11 +8,119 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use parry_compare::{pool2, pool3, seed, Mix, KINDS2, KINDS3, POOL};
 
+/// Our `intersects` and `penetration` over `typed`, a pool of
+/// `(&A, &pose, &B, &pose)` with concrete shape types.
+macro_rules! ours_bench {
+    ($g:expr, $typed:expr) => {{
+        let typed = &$typed;
+        $g.bench_function("ours_intersects", |bch| {
+            bch.iter(|| {
+                typed
+                    .iter()
+                    .filter(|(a, pa, b, pb)| separating_axis::intersects(black_box(*a), pa, *b, pb))
+                    .count()
+            })
+        });
+        $g.bench_function("ours_penetration", |bch| {
+            bch.iter(|| {
+                typed
+                    .iter()
+                    .filter_map(|(a, pa, b, pb)| {
+                        separating_axis::penetration(black_box(*a), pa, *b, pb)
+                    })
+                    .count()
+            })
+        });
+    }};
+}
+
+/// parry's generic `intersection_test` and `contact` over `theirs`, and for
+/// boxes its cuboid fast paths (the manifold cleared before every call, so
+/// no contact is reused). `$p` is the parry module (2D or 3D re-exports).
+macro_rules! parry_bench {
+    ($g:expr, $theirs:expr, $p:ident, $kind:expr) => {{
+        let theirs = &$theirs;
+        $g.bench_function("parry_intersection_test", |bch| {
+            bch.iter(|| {
+                theirs
+                    .iter()
+                    .filter(|(a, pa, b, pb)| {
+                        $p::query::intersection_test(pa, black_box(a.as_ref()), pb, b.as_ref())
+                            .unwrap()
+                            .intersecting
+                    })
+                    .count()
+            })
+        });
+        $g.bench_function("parry_contact", |bch| {
+            bch.iter(|| {
+                theirs
+                    .iter()
+                    .filter_map(|(a, pa, b, pb)| {
+                        $p::query::contact(pa, black_box(a.as_ref()), pb, b.as_ref(), 0.0).unwrap()
+                    })
+                    .count()
+            })
+        });
+        if $kind == "box" {
+            let cuboids: Vec<_> = theirs
+                .iter()
+                .map(|(a, pa, b, pb)| (*a.as_cuboid().unwrap(), *pa, *b.as_cuboid().unwrap(), *pb))
+                .collect();
+            $g.bench_function("parry_intersection_test_cuboid_cuboid", |bch| {
+                bch.iter(|| {
+                    cuboids
+                        .iter()
+                        .filter(|(a, pa, b, pb)| {
+                            $p::query::details::intersection_test_cuboid_cuboid(
+                                &pa.inv_mul(pb),
+                                black_box(a),
+                                b,
+                            )
+                        })
+                        .count()
+                })
+            });
+            $g.bench_function("parry_contact_manifold_cuboid_cuboid", |bch| {
+                let mut manifold = $p::query::ContactManifold::<(), ()>::new();
+                bch.iter(|| {
+                    cuboids
+                        .iter()
+                        .filter(|(a, pa, b, pb)| {
+                            manifold.clear();
+                            $p::query::details::contact_manifold_cuboid_cuboid(
+                                &pa.inv_mul(pb),
+                                black_box(a),
+                                b,
+                                0.0,
+                                &mut manifold,
+                            );
+                            !manifold.points.is_empty()
+                        })
+                        .count()
+                })
+            });
+        }
+    }};
+}
+
+/// The pool's pairs as concrete types: `$Enum::$A` and `$Enum::$B`.
+macro_rules! typed {
+    ($ours:expr, $Enum:ident, $A:ident, $B:ident) => {
+        $ours
+            .iter()
+            .map(|(a, pa, b, pb)| match (a, b) {
+                ($Enum::$A(a), $Enum::$B(b)) => (a, pa, b, pb),
+                _ => unreachable!("one kind per pool"),
+            })
+            .collect::<Vec<_>>()
+    };
+}
+
 macro_rules! compare {
     ($fn_name:ident, $m:ident, $prec:literal) => {
         fn $fn_name(c: &mut Criterion) {
             use parry_compare::$m::*;
-            use separating_axis::{intersects, penetration};
             for kind in KINDS2 {
                 for mix in Mix::ALL {
                     let pool = pool2(kind, mix, seed(kind, mix));
@@ -33,117 +141,12 @@ macro_rules! compare {
                         .collect();
                     let mut g = c.benchmark_group(format!("{}/2d-{kind}/{}", $prec, mix.name()));
                     g.throughput(Throughput::Elements(POOL as u64));
-                    macro_rules! ours_bench {
-                        ($A:ident, $B:ident) => {{
-                            let typed: Vec<_> = ours
-                                .iter()
-                                .map(|(a, pa, b, pb)| match (a, b) {
-                                    (Ours2::$A(a), Ours2::$B(b)) => (a, pa, b, pb),
-                                    _ => unreachable!("one kind per pool"),
-                                })
-                                .collect();
-                            g.bench_function("ours_intersects", |bch| {
-                                bch.iter(|| {
-                                    typed
-                                        .iter()
-                                        .filter(|(a, pa, b, pb)| {
-                                            intersects(black_box(*a), pa, *b, pb)
-                                        })
-                                        .count()
-                                })
-                            });
-                            g.bench_function("ours_penetration", |bch| {
-                                bch.iter(|| {
-                                    typed
-                                        .iter()
-                                        .filter_map(|(a, pa, b, pb)| {
-                                            penetration(black_box(*a), pa, *b, pb)
-                                        })
-                                        .count()
-                                })
-                            });
-                        }};
-                    }
                     match kind {
-                        "box" => ours_bench!(Box, Box),
-                        "8gon" => ours_bench!(Polygon, Polygon),
-                        _ => ours_bench!(Circle, Polygon),
+                        "box" => ours_bench!(g, typed!(ours, Ours2, Box, Box)),
+                        "8gon" => ours_bench!(g, typed!(ours, Ours2, Polygon, Polygon)),
+                        _ => ours_bench!(g, typed!(ours, Ours2, Circle, Polygon)),
                     }
-                    g.bench_function("parry_intersection_test", |bch| {
-                        bch.iter(|| {
-                            theirs
-                                .iter()
-                                .filter(|(a, pa, b, pb)| {
-                                    parry2::query::intersection_test(
-                                        pa,
-                                        black_box(a.as_ref()),
-                                        pb,
-                                        b.as_ref(),
-                                    )
-                                    .unwrap()
-                                    .intersecting
-                                })
-                                .count()
-                        })
-                    });
-                    g.bench_function("parry_contact", |bch| {
-                        bch.iter(|| {
-                            theirs
-                                .iter()
-                                .filter_map(|(a, pa, b, pb)| {
-                                    parry2::query::contact(
-                                        pa,
-                                        black_box(a.as_ref()),
-                                        pb,
-                                        b.as_ref(),
-                                        0.0,
-                                    )
-                                    .unwrap()
-                                })
-                                .count()
-                        })
-                    });
-                    if kind == "box" {
-                        let cuboids: Vec<_> = theirs
-                            .iter()
-                            .map(|(a, pa, b, pb)| {
-                                (*a.as_cuboid().unwrap(), *pa, *b.as_cuboid().unwrap(), *pb)
-                            })
-                            .collect();
-                        g.bench_function("parry_intersection_test_cuboid_cuboid", |bch| {
-                            bch.iter(|| {
-                                cuboids
-                                    .iter()
-                                    .filter(|(a, pa, b, pb)| {
-                                        parry2::query::details::intersection_test_cuboid_cuboid(
-                                            &pa.inv_mul(pb),
-                                            black_box(a),
-                                            b,
-                                        )
-                                    })
-                                    .count()
-                            })
-                        });
-                        g.bench_function("parry_contact_manifold_cuboid_cuboid", |bch| {
-                            let mut manifold = parry2::query::ContactManifold::<(), ()>::new();
-                            bch.iter(|| {
-                                cuboids
-                                    .iter()
-                                    .filter(|(a, pa, b, pb)| {
-                                        manifold.clear();
-                                        parry2::query::details::contact_manifold_cuboid_cuboid(
-                                            &pa.inv_mul(pb),
-                                            black_box(a),
-                                            b,
-                                            0.0,
-                                            &mut manifold,
-                                        );
-                                        !manifold.points.is_empty()
-                                    })
-                                    .count()
-                            })
-                        });
-                    }
+                    parry_bench!(g, theirs, parry2, kind);
                     g.finish();
                 }
             }
@@ -167,116 +170,11 @@ macro_rules! compare {
                         .collect();
                     let mut g = c.benchmark_group(format!("{}/3d-{kind}/{}", $prec, mix.name()));
                     g.throughput(Throughput::Elements(POOL as u64));
-                    macro_rules! ours_bench {
-                        ($A:ident) => {{
-                            let typed: Vec<_> = ours
-                                .iter()
-                                .map(|(a, pa, b, pb)| match (a, b) {
-                                    (Ours3::$A(a), Ours3::$A(b)) => (a, pa, b, pb),
-                                    _ => unreachable!("one kind per pool"),
-                                })
-                                .collect();
-                            g.bench_function("ours_intersects", |bch| {
-                                bch.iter(|| {
-                                    typed
-                                        .iter()
-                                        .filter(|(a, pa, b, pb)| {
-                                            intersects(black_box(*a), pa, *b, pb)
-                                        })
-                                        .count()
-                                })
-                            });
-                            g.bench_function("ours_penetration", |bch| {
-                                bch.iter(|| {
-                                    typed
-                                        .iter()
-                                        .filter_map(|(a, pa, b, pb)| {
-                                            penetration(black_box(*a), pa, *b, pb)
-                                        })
-                                        .count()
-                                })
-                            });
-                        }};
-                    }
                     match kind {
-                        "box" => ours_bench!(Box),
-                        _ => ours_bench!(Hull),
+                        "box" => ours_bench!(g, typed!(ours, Ours3, Box, Box)),
+                        _ => ours_bench!(g, typed!(ours, Ours3, Hull, Hull)),
                     }
-                    g.bench_function("parry_intersection_test", |bch| {
-                        bch.iter(|| {
-                            theirs
-                                .iter()
-                                .filter(|(a, pa, b, pb)| {
-                                    parry3::query::intersection_test(
-                                        pa,
-                                        black_box(a.as_ref()),
-                                        pb,
-                                        b.as_ref(),
-                                    )
-                                    .unwrap()
-                                    .intersecting
-                                })
-                                .count()
-                        })
-                    });
-                    g.bench_function("parry_contact", |bch| {
-                        bch.iter(|| {
-                            theirs
-                                .iter()
-                                .filter_map(|(a, pa, b, pb)| {
-                                    parry3::query::contact(
-                                        pa,
-                                        black_box(a.as_ref()),
-                                        pb,
-                                        b.as_ref(),
-                                        0.0,
-                                    )
-                                    .unwrap()
-                                })
-                                .count()
-                        })
-                    });
-                    if kind == "box" {
-                        let cuboids: Vec<_> = theirs
-                            .iter()
-                            .map(|(a, pa, b, pb)| {
-                                (*a.as_cuboid().unwrap(), *pa, *b.as_cuboid().unwrap(), *pb)
-                            })
-                            .collect();
-                        g.bench_function("parry_intersection_test_cuboid_cuboid", |bch| {
-                            bch.iter(|| {
-                                cuboids
-                                    .iter()
-                                    .filter(|(a, pa, b, pb)| {
-                                        parry3::query::details::intersection_test_cuboid_cuboid(
-                                            &pa.inv_mul(pb),
-                                            black_box(a),
-                                            b,
-                                        )
-                                    })
-                                    .count()
-                            })
-                        });
-                        g.bench_function("parry_contact_manifold_cuboid_cuboid", |bch| {
-                            let mut manifold = parry3::query::ContactManifold::<(), ()>::new();
-                            bch.iter(|| {
-                                cuboids
-                                    .iter()
-                                    .filter(|(a, pa, b, pb)| {
-                                        manifold.clear();
-                                        parry3::query::details::contact_manifold_cuboid_cuboid(
-                                            &pa.inv_mul(pb),
-                                            black_box(a),
-                                            b,
-                                            0.0,
-                                            &mut manifold,
-                                        );
-                                        !manifold.points.is_empty()
-                                    })
-                                    .count()
-                            })
-                        });
-                    }
+                    parry_bench!(g, theirs, parry3, kind);
                     g.finish();
                 }
             }
@@ -289,7 +187,10 @@ compare!(compare_f64, p64, "f64");
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().warm_up_time(std::time::Duration::from_millis(300)).measurement_time(std::time::Duration::from_millis(900)).sample_size(20);
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_millis(300))
+        .measurement_time(std::time::Duration::from_millis(900))
+        .sample_size(20);
     targets = compare_f32, compare_f64
 }
 criterion_main!(benches);
