@@ -466,6 +466,12 @@ impl<T: Real, const N: usize> BestAxis<T, N> {
         }
     }
 
+    /// The best gap offered so far, if any was.
+    #[inline]
+    pub(crate) fn distance(&self) -> Option<T> {
+        self.best.as_ref().map(|s| s.distance)
+    }
+
     /// The best axis offered, if any was.
     #[inline]
     pub(crate) fn finish(self) -> Option<Separation<T, N>> {

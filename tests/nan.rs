@@ -4,11 +4,23 @@
 //! `intersects` false, `penetration` `None`, `separation` a NaN distance,
 //! `containment` and `contains_point` false.
 
-use nalgebra::{Point2, Rotation2, Vector2};
+use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
     containment, contains_point, intersects, penetration, separation, Aabb, Ball, Containment,
-    ConvexPolygon, Obb, Pose2, Real,
+    ConvexPolygon, ConvexPolyhedron, Obb, Pose2, Pose3, Real,
 };
+
+/// An irregular hull of twelve points (the polyhedron pair path).
+fn hull<T: Real>() -> ConvexPolyhedron<T> {
+    let points: Vec<Point3<T>> = (0..12)
+        .map(|i| {
+            let a = f64::from(i) * 2.4;
+            let z = f64::from(i) / 5.5 - 1.0;
+            Point3::new(a.cos(), a.sin() * 0.8, z).cast()
+        })
+        .collect();
+    ConvexPolyhedron::from_hull(&points).unwrap()
+}
 
 fn square<T: Real>() -> ConvexPolygon<T> {
     let h = T::one();
@@ -67,6 +79,29 @@ macro_rules! nan_cases {
                 check(&obb, &aabb);
                 // Two boxes take the box path, with its own boolean loop.
                 check(&obb, &obb);
+            }
+
+            // The polyhedron pair path hands NaN poses to the engine.
+            #[test]
+            fn nan_pose_hull_pair() {
+                let h = hull::<T>();
+                let id = Pose3::identity();
+                let bad_poses = [
+                    Pose3::from_parts(Vector3::new(T::NAN, 0.0, 0.0).into(), Rotation3::identity()),
+                    Pose3::from_parts(Vector3::zeros().into(), Rotation3::new(Vector3::new(T::NAN, 0.0, 0.0))),
+                ];
+                for bad in bad_poses {
+                    assert!(!intersects(&h, &id, &h, &bad));
+                    assert!(!intersects(&h, &bad, &h, &id));
+                    assert!(penetration(&h, &id, &h, &bad).is_none());
+                    assert!(separation(&h, &id, &h, &bad).distance.is_nan());
+                    assert!(separation(&h, &bad, &h, &id).distance.is_nan());
+                }
+                // Huge but finite: the arithmetic overflows, nothing panics.
+                let big = T::MAX / 4.0;
+                let far = Pose3::from_parts(Vector3::new(big, -big, big).into(), Rotation3::identity());
+                let _ = separation(&h, &id, &h, &far);
+                let _ = penetration(&h, &far, &h, &id);
             }
 
             #[test]

@@ -132,8 +132,9 @@ fn queries_do_not_allocate() {
         0,
         "capsule-box"
     );
-    // Hulls below and above the hill-climbing threshold (32 vertices).
-    for n in [12_u32, 64] {
+    // Hulls below and above the hill-climbing threshold (32 vertices), and
+    // with more faces than the polyhedron pair path keeps on the stack.
+    for n in [12_u32, 64, 200] {
         let points: Vec<Point3<f64>> = (0..n)
             .map(|i| {
                 let z = 1.0 - 2.0 * (f64::from(i) + 0.5) / f64::from(n);

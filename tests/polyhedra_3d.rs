@@ -1,6 +1,7 @@
 //! Convex polyhedra in the SAT engine: Gauss-map pruning keeps every answer,
-//! the engine agrees with the vertex-difference hull oracle, and on boxes
-//! the polyhedron path agrees with the box path.
+//! the engine agrees with the vertex-difference hull oracle, on boxes the
+//! polyhedron path agrees with the box path, and the polyhedron pair path
+//! agrees with the engine.
 
 mod oracle3d;
 mod rng;
@@ -9,8 +10,10 @@ use rng::Rng;
 
 use nalgebra::{Point3, Unit, Vector3};
 use oracle3d::hull_gap;
+use separating_axis::pair::{obb_obb, polyhedron_polyhedron};
 use separating_axis::{
-    engine, pair::obb_obb, separation, ConvexPolyhedron, Edge, Feature, Obb, Pose3, Shape, Support,
+    engine, intersects, penetration, separation, ConvexPolyhedron, Edge, Feature, Obb, Pose3,
+    Posed, Shape, Support,
 };
 
 /// The hull of `n` random points in an ellipsoid of semi-axes about 1.
@@ -229,6 +232,86 @@ fn edge_direction_is_the_cross_of_its_faces() {
             let [f0, f1] = e.faces.unwrap();
             let c = f0.cross(&f1).normalize();
             assert!((c - e.direction).norm() <= 1e-9, "{e:?}");
+        }
+    }
+}
+
+// The polyhedron pair path (tests/../src/pair/polyhedron_polyhedron.rs)
+// returns the engine's answer: the same distance and, but for ties, the same
+// feature; the same verdict from `intersects`, the same `penetration`. Hulls
+// from 4 to 200 points cover the scanned and the climbing supports and more
+// faces than the path keeps on the stack (128).
+#[test]
+fn hull_path_matches_engine() {
+    let mut rng = Rng(26);
+    let mut edge_wins = 0;
+    for round in 0..900 {
+        let n = [4, 8, 16, 32, 64, 200][round % 6];
+        let (a, b) = (random_hull(&mut rng, n), random_hull(&mut rng, n));
+        let (pa, pb) = random_poses(&mut rng, 3.0);
+        let fast = polyhedron_polyhedron::separation(&a, &pa, &b, &pb);
+        let slow = engine::separation(&a, &pa, &b, &pb);
+        let context = format!("round {round} (n {n}): {fast:?} vs {slow:?}");
+        assert!((fast.distance - slow.distance).abs() <= 1e-12, "{context}");
+        if fast.feature != slow.feature {
+            // A tie: the engine's gap along the path's axis is as large.
+            let along = -(Posed::new(&a, &pa).local_support_value(&fast.axis)
+                + Posed::new(&b, &pb).local_support_value(&-fast.axis.into_inner()));
+            assert!((along - slow.distance).abs() <= 1e-12, "{context}");
+        } else {
+            assert!(
+                (fast.axis.into_inner() - slow.axis.into_inner()).norm() <= 1e-12,
+                "{context}"
+            );
+        }
+        assert_eq!(
+            polyhedron_polyhedron::intersects(&a, &pa, &b, &pb),
+            engine::intersects(&a, &pa, &b, &pb),
+            "{context}"
+        );
+        assert_eq!(
+            intersects(&a, &pa, &b, &pb),
+            slow.distance <= 0.0,
+            "{context}"
+        );
+        match penetration(&a, &pa, &b, &pb) {
+            Some(p) => assert!((p.depth + slow.distance).abs() <= 1e-12, "{context}"),
+            None => assert!(slow.distance > 0.0, "{context}"),
+        }
+        edge_wins += usize::from(matches!(fast.feature, Feature::EdgePair(..)));
+    }
+    assert!(edge_wins > 50, "only {edge_wins} edge-pair answers");
+}
+
+// The same in f32, where the path's packed scans and the engine's round
+// differently: the distances agree to the f32 round-off of the scene.
+#[test]
+fn hull_path_matches_engine_f32() {
+    let mut rng = Rng(27);
+    for round in 0..600 {
+        let n = [8, 16, 32, 64][round % 4];
+        let (a64, b64) = (random_hull(&mut rng, n), random_hull(&mut rng, n));
+        let points = |h: &ConvexPolyhedron<f64>| -> Vec<Point3<f32>> {
+            h.vertices().iter().map(|p| p.cast()).collect()
+        };
+        let (a, b) = (
+            ConvexPolyhedron::from_hull(&points(&a64)).unwrap(),
+            ConvexPolyhedron::from_hull(&points(&b64)).unwrap(),
+        );
+        let (pa64, pb64) = random_poses(&mut rng, 3.0);
+        let (pa, pb): (Pose3<f32>, Pose3<f32>) = (pa64.cast(), pb64.cast());
+        let fast = polyhedron_polyhedron::separation(&a, &pa, &b, &pb);
+        let slow = engine::separation(&a, &pa, &b, &pb);
+        assert!(
+            (fast.distance - slow.distance).abs() <= 1e-5,
+            "round {round} (n {n}): {fast:?} vs {slow:?}"
+        );
+        if slow.distance.abs() > 1e-5 {
+            assert_eq!(
+                polyhedron_polyhedron::intersects(&a, &pa, &b, &pb),
+                slow.distance <= 0.0,
+                "round {round} (n {n}): {fast:?} vs {slow:?}"
+            );
         }
     }
 }

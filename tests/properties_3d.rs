@@ -134,7 +134,7 @@ enum Gen {
     Box(Obb<f64, 3>),
     Sphere(Ball<f64, 3>),
     Capsule(Capsule<f64, 3>),
-    Hull(ConvexPolyhedron<f64>),
+    Hull(Box<ConvexPolyhedron<f64>>),
 }
 
 fn gen_shape(rng: &mut Rng, kind: u8) -> Gen {
@@ -165,7 +165,7 @@ fn gen_shape(rng: &mut Rng, kind: u8) -> Gen {
                 .collect();
             let hull = ConvexPolyhedron::from_hull(&points).unwrap();
             hull.validate().unwrap();
-            Gen::Hull(hull)
+            Gen::Hull(Box::new(hull))
         }
         _ => {
             let half = rng.unit() * rng.range(0.0, 1.5);

@@ -7,10 +7,11 @@
 
 pub mod obb_obb;
 pub mod polygon_polygon;
+pub mod polyhedron_polyhedron;
 
 use core::any::Any;
 
-use crate::{ConvexPolygon, Obb, Pose, Real, Separation};
+use crate::{ConvexPolygon, ConvexPolyhedron, Obb, Pose, Real, Separation};
 
 /// `x` as a `U` when `S` and `U` are the same type.
 #[inline]
@@ -36,6 +37,14 @@ pub(crate) fn intersects<T: Real, const N: usize, A: 'static, B: 'static>(
         cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
     ) {
         return Some(polygon_polygon::intersects(a, pose_a, b, pose_b));
+    }
+    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
+        cast::<A, ConvexPolyhedron<T>>(a),
+        cast::<B, ConvexPolyhedron<T>>(b),
+        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
+        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
+    ) {
+        return Some(polyhedron_polyhedron::intersects(a, pose_a, b, pose_b));
     }
     None
 }
@@ -63,6 +72,15 @@ pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
     }
     if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
         return Some(obb_obb::separation_with(a, pose_a, b, pose_b, stop_at_gap));
+    }
+    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
+        cast::<A, ConvexPolyhedron<T>>(a),
+        cast::<B, ConvexPolyhedron<T>>(b),
+        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
+        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
+    ) {
+        let s = polyhedron_polyhedron::separation_with(a, pose_a, b, pose_b, stop_at_gap);
+        return cast::<Separation<T, 3>, Separation<T, N>>(&s).copied();
     }
     None
 }

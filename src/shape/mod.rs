@@ -13,6 +13,7 @@ mod aabb;
 mod ball;
 mod capsule;
 mod obb;
+mod packed;
 mod polygon;
 mod polyhedron;
 

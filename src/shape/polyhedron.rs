@@ -42,6 +42,7 @@ use std::collections::HashMap;
 
 use nalgebra::{Point3, Unit, Vector3};
 
+use super::packed::Packed3;
 use super::{Edge, Shape};
 use crate::real::hull_tolerance;
 use crate::{Real, Support};
@@ -159,6 +160,9 @@ pub struct ConvexPolyhedron<T: Real> {
     /// The vertices of largest and smallest x, y, z: `[+x, −x, +y, −y, +z, −z]`.
     /// The hill climb starts at the one nearest the query direction.
     extremes: [usize; 6],
+    /// The vertices and the face normals again, packed for vectorised scans.
+    packed_vertices: Packed3<T>,
+    packed_normals: Packed3<T>,
 }
 
 impl<T: Real> ConvexPolyhedron<T> {
@@ -232,6 +236,7 @@ impl<T: Real> ConvexPolyhedron<T> {
         for (v, &i) in hull.vertices.iter_mut().zip(&input) {
             *v = points[i];
         }
+        hull.packed_vertices = pack_points(&hull.vertices);
         for o in &mut hull.offsets {
             *o = *o / f1 / f2;
         }
@@ -494,6 +499,22 @@ impl<T: Real> ConvexPolyhedron<T> {
         }
     }
 
+    /// The support value alone, by the method that suits the vertex count.
+    #[inline]
+    pub(crate) fn support_value(&self, dir: &Vector3<T>) -> T {
+        if self.vertices.len() >= Self::CLIMB_MIN_VERTICES {
+            self.climb(dir).1
+        } else {
+            self.packed_vertices.max_dot(dir)
+        }
+    }
+
+    /// The face normals, packed for vectorised scans.
+    #[inline]
+    pub(crate) fn packed_normals(&self) -> &Packed3<T> {
+        &self.packed_normals
+    }
+
     /// Checks the stored invariants and returns a description of the first
     /// broken one. Tests call it on every hull they build.
     ///
@@ -649,6 +670,11 @@ impl<T: Real> ConvexPolyhedron<T> {
     }
 }
 
+/// The points' coordinates, packed for vectorised scans.
+fn pack_points<T: Real>(points: &[Point3<T>]) -> Packed3<T> {
+    Packed3::new(&points.iter().map(|p| p.coords).collect::<Vec<_>>())
+}
+
 /// The largest absolute coordinate of the points.
 fn max_abs_coordinate<T: Real>(points: &[Point3<T>]) -> T {
     points.iter().fold(T::zero(), |m, p| m.max(p.coords.amax()))
@@ -700,9 +726,11 @@ impl<T: Real> Support<T, 3> for ConvexPolyhedron<T> {
         self.vertices[self.support(dir).0]
     }
 
+    /// The value needs no vertex index: below the climbing threshold it is
+    /// a vectorised scan of the packed vertices.
     #[inline]
     fn local_support_value(&self, dir: &Vector3<T>) -> T {
-        self.support(dir).1
+        self.support_value(dir)
     }
 }
 
@@ -1532,6 +1560,8 @@ fn merge_coplanar<T: Real>(
         }
     }
 
+    let packed_vertices = pack_points(&vertices);
+    let packed_normals = Packed3::new(&normals.iter().map(|n| n.into_inner()).collect::<Vec<_>>());
     Ok((
         ConvexPolyhedron {
             vertices,
@@ -1545,6 +1575,8 @@ fn merge_coplanar<T: Real>(
             neighbour_starts,
             neighbour_indices,
             extremes,
+            packed_vertices,
+            packed_normals,
         },
         input,
     ))
