@@ -33,11 +33,17 @@ use nalgebra::{Matrix3, Unit, Vector3};
 
 use crate::engine::{self, cross3, BestAxis};
 use crate::real::{parallel_tolerance, tie_tolerance};
+use crate::shape::EdgeRecord;
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
 
-/// B's faces whose projections on an edge of A are kept on the stack;
-/// beyond them the projections are computed pair by pair.
-const FACE_TABLE: usize = 128;
+/// B's faces whose projections on an edge of A fit a table on the stack;
+/// for more faces the projections are computed pair by pair. A power of
+/// two, so that `f % FACE_TABLE` needs no bounds check.
+const FACE_TABLE: usize = 256;
+
+/// 64-bit words of the mask of B's edges still worth pairing; edges beyond
+/// `64 · LIVE_WORDS` are always paired.
+const LIVE_WORDS: usize = 4;
 
 /// The separation of two posed polyhedra; equal to
 /// [`engine::separation`] on the same input.
@@ -89,8 +95,10 @@ pub(crate) fn separation_with<T: Real>(
     let pose_ab = pose_a.inv_mul(pose_b);
     let r = *pose_ab.rotation.matrix();
     let t = pose_ab.translation.vector;
-    // Non-finite input: the engine's answer, NaN and all (its NaN contract).
-    let local = if r.iter().chain(t.iter()).all(|x| x.is_finite()) {
+    // Non-finite input: the engine's answer, NaN and all (its NaN contract);
+    // the same for hulls too large for the compact edge records.
+    let compact = |h: &ConvexPolyhedron<T>| h.edge_records().len() == h.edges().len();
+    let local = if r.iter().chain(t.iter()).all(|x| x.is_finite()) && compact(a) && compact(b) {
         local_separation(a, b, &r, &t, stop_at_gap)
     } else {
         engine::local_separation(a, b, &pose_ab, stop_at_gap)
@@ -109,14 +117,30 @@ fn local_separation<T: Real>(
     t: &Vector3<T>,
     stop_at_gap: bool,
 ) -> Separation<T, 3> {
-    let h = Hulls { a, b, r, t };
-    if stop_at_gap {
-        if let Some(s) = h.probe() {
-            return s;
-        }
-    }
+    let (ca, ra) = a.inner_ball();
+    let (cb, rb) = b.inner_ball();
+    let h = Hulls {
+        a,
+        b,
+        r,
+        t,
+        ca_in_b: r.tr_mul(&(ca.coords - t)),
+        cb_in_a: r * cb.coords + t,
+        ra,
+        rb,
+        slack: tie_tolerance::<T>()
+            * (max_abs(t) + a.reach() + b.reach())
+            * T::from_u8(32).unwrap_or_else(T::one),
+    };
+    // The probe's gaps are gaps of axes offered later: the best is at least
+    // their maximum, and no axis whose gap lies below it can win.
+    let floor = match h.probe() {
+        Probe::Apart(s) if stop_at_gap => return s,
+        Probe::Apart(s) => s.distance,
+        Probe::Floor(d) => d,
+    };
     let mut best = BestAxis::new(stop_at_gap);
-    let _ = h.scan(&mut best);
+    let _ = h.scan(&mut best, floor);
     best.finish().unwrap_or_else(|| Separation {
         // Unreachable: a polyhedron has faces, so some axis was offered.
         distance: T::zero(),
@@ -125,12 +149,29 @@ fn local_separation<T: Real>(
     })
 }
 
-/// The pair and B's placement in A's frame.
+/// The pair and B's placement in A's frame, with what the bounds need.
 struct Hulls<'s, T: Real> {
     a: &'s ConvexPolyhedron<T>,
     b: &'s ConvexPolyhedron<T>,
     r: &'s Matrix3<T>,
     t: &'s Vector3<T>,
+    /// Each shape's inner ball, its centre in the other's frame:
+    /// `min_B u·x <= u·c_B − r_B` for every unit `u`.
+    ca_in_b: Vector3<T>,
+    cb_in_a: Vector3<T>,
+    ra: T,
+    rb: T,
+    /// A bound is trusted to drop an axis when it lies this far below the
+    /// best gap: the round-off of the bound and of the gap together.
+    slack: T,
+}
+
+/// What the probe found.
+enum Probe<T: Real> {
+    /// A positive gap.
+    Apart(Separation<T, 3>),
+    /// The larger of the two gaps, neither positive.
+    Floor(T),
 }
 
 /// A gap and the scale of the terms it came from (for the tie rule).
@@ -140,6 +181,13 @@ struct Gap<T> {
 }
 
 impl<T: Real> Hulls<'_, T> {
+    /// Whether a bound on an axis's gap lies so far below `threshold` that
+    /// the axis cannot win.
+    #[inline]
+    fn hopeless(&self, bound: T, threshold: T) -> bool {
+        bound < threshold - self.slack
+    }
+
     /// The gap along A's face `i`.
     #[inline]
     fn face_a(&self, i: usize) -> Gap<T> {
@@ -177,35 +225,50 @@ impl<T: Real> Hulls<'_, T> {
     }
 
     /// The face of A that faces B's origin, then the face of B that faces
-    /// A's: the first of them with a positive gap, if any.
-    fn probe(&self) -> Option<Separation<T, 3>> {
+    /// A's: the first of them with a positive gap, else the larger gap.
+    fn probe(&self) -> Probe<T> {
         let towards_b = *self.t;
         let i = argmax_dot(self.a.normals(), &towards_b);
-        let g = self.face_a(i);
-        if g.distance > T::zero() {
-            return Some(Separation {
-                distance: g.distance,
+        let ga = self.face_a(i);
+        if ga.distance > T::zero() {
+            return Probe::Apart(Separation {
+                distance: ga.distance,
                 axis: self.a.normals()[i],
                 feature: Feature::FaceA(i),
             });
         }
         let towards_a = -self.r.tr_mul(self.t);
         let j = argmax_dot(self.b.normals(), &towards_a);
-        let (u, g) = self.face_b(j);
-        (g.distance > T::zero()).then(|| Separation {
-            distance: g.distance,
-            axis: Unit::new_unchecked(u),
-            feature: Feature::FaceB(j),
-        })
+        let (u, gb) = self.face_b(j);
+        if gb.distance > T::zero() {
+            return Probe::Apart(Separation {
+                distance: gb.distance,
+                axis: Unit::new_unchecked(u),
+                feature: Feature::FaceB(j),
+            });
+        }
+        Probe::Floor(ga.distance.max(gb.distance))
     }
 
-    /// Offers every axis, in the engine's order, to `best`.
-    fn scan(&self, best: &mut BestAxis<T, 3>) -> ControlFlow<()> {
-        for i in 0..self.a.normals().len() {
+    /// Offers every axis that can win, in the engine's order, to `best`;
+    /// `floor` is a gap the best will reach.
+    fn scan(&self, best: &mut BestAxis<T, 3>, floor: T) -> ControlFlow<()> {
+        let threshold = |best: &BestAxis<T, 3>| best.distance().map_or(floor, |d| d.max(floor));
+        // A's face nᵢ: h_B(−n) >= −n·c_B + r_B bounds the gap by
+        // n·c_B − r_B − offsetᵢ.
+        for (i, (n, &offset)) in self.a.normals().iter().zip(self.a.offsets()).enumerate() {
+            if self.hopeless(n.dot(&self.cb_in_a) - self.rb - offset, threshold(best)) {
+                continue;
+            }
             let g = self.face_a(i);
-            best.offer(g.distance, g.scale, self.a.normals()[i], Feature::FaceA(i))?;
+            best.offer(g.distance, g.scale, *n, Feature::FaceA(i))?;
         }
-        for j in 0..self.b.normals().len() {
+        // B's face mⱼ, axis u = −R mⱼ: h_A(u) >= u·c_A + r_A, and in B's
+        // frame u·c_A = −mⱼ·c_A.
+        for (j, (m, &offset)) in self.b.normals().iter().zip(self.b.offsets()).enumerate() {
+            if self.hopeless(m.dot(&self.ca_in_b) - self.ra - offset, threshold(best)) {
+                continue;
+            }
             let (u, g) = self.face_b(j);
             best.offer(
                 g.distance,
@@ -214,80 +277,160 @@ impl<T: Real> Hulls<'_, T> {
                 Feature::FaceB(j),
             )?;
         }
-        self.edge_pairs(best)
+        self.edge_pairs(best, floor)
     }
 
     /// The edge pairs that form faces of `A − B`, each scanned only when
     /// its bound can beat the best gap so far.
-    fn edge_pairs(&self, best: &mut BestAxis<T, 3>) -> ControlFlow<()> {
-        let (a, b, r) = (self.a, self.b, self.r);
-        let tol = parallel_tolerance::<T>();
+    fn edge_pairs(&self, best: &mut BestAxis<T, 3>, floor: T) -> ControlFlow<()> {
+        let (a, b, r, t) = (self.a, self.b, self.r, self.t);
+        let threshold = |best: &BestAxis<T, 3>| best.distance().map_or(floor, |d| d.max(floor));
+        // B's edge j: an axis u with −u on its arc has gap <= u·(p_B − c_A) − r_A,
+        // the largest of which over the arc is β. Edges with β below the
+        // best are dropped from every pair.
+        let mut live = [u64::MAX; LIVE_WORDS];
+        let after_faces = threshold(best);
+        for (j, e) in b.edge_records().iter().take(64 * LIVE_WORDS).enumerate() {
+            let pb = b.vertices()[e.vertex as usize].coords;
+            let [g0, g1] = e.faces.map(|f| &b.normals()[f as usize]);
+            let beta = arc_max(g0, g1, &e.direction, &(self.ca_in_b - pb)) - self.ra;
+            live[j / 64] &= !(u64::from(self.hopeless(beta, after_faces)) << (j % 64));
+        }
         let mut table = [T::zero(); FACE_TABLE];
-        let tabled = b.normals().len().min(FACE_TABLE);
-        let b_edges = b.edges().iter().zip(b.edge_faces()).zip(b.edge_vertices());
-        for (i, ((ea, &[fa0, fa1]), &[va, _])) in a
-            .edges()
-            .iter()
-            .zip(a.edge_faces())
-            .zip(a.edge_vertices())
-            .enumerate()
-        {
-            // A's edge, its faces and one of its points, in B's frame.
-            let dir_a = r.tr_mul(&ea.direction);
-            let na0 = r.tr_mul(&a.normals()[fa0]);
-            let na1 = r.tr_mul(&a.normals()[fa1]);
-            let pa = r.tr_mul(&(a.vertices()[va].coords - self.t));
-            b.packed_normals().dots_into(&dir_a, &mut table[..tabled]);
-            let s = |f: usize| {
-                if f < FACE_TABLE {
-                    table[f]
-                } else {
-                    b.normals()[f].dot(&dir_a)
-                }
+        let tabled = b.normals().len() <= FACE_TABLE;
+        for (i, ea) in a.edge_records().iter().enumerate() {
+            // A's edge i: an axis u on its arc has gap <= u·(c_B − p_A) − r_B,
+            // at most α over the arc.
+            let pa = a.vertices()[ea.vertex as usize].coords;
+            let [n0, n1] = ea.faces.map(|f| &a.normals()[f as usize]);
+            let alpha = arc_max(n0, n1, &ea.direction, &(self.cb_in_a - pa)) - self.rb;
+            if self.hopeless(alpha, threshold(best)) {
+                continue;
+            }
+            // A's edge, its faces and its point, in B's frame.
+            let edge = EdgeA {
+                index: i,
+                dir: r.tr_mul(&ea.direction),
+                n0: r.tr_mul(n0),
+                n1: r.tr_mul(n1),
+                point: r.tr_mul(&(pa - t)),
             };
-            for (j, ((eb, &[fb0, fb1]), &[vb, _])) in b_edges.clone().enumerate() {
-                // The Gauss-map test (engine::is_minkowski_face): B's arc,
-                // negated, crosses the plane of A's arc ...
-                let (s0, s1) = (s(fb0), s(fb1));
-                if s0 * s1 >= T::zero() {
-                    continue;
+            // sₖ = mₖ · e for B's faces: B's edge (f, g) can cross A's arc
+            // only if s_f and s_g have opposite signs.
+            let records = b.edge_records();
+            let nb = records.len();
+            if tabled {
+                let nf = b.normals().len();
+                b.packed_normals().dots_into(&edge.dir, &mut table[..nf]);
+            }
+            for w in 0..nb.div_ceil(64) {
+                let faces = &records[64 * w..nb.min(64 * w + 64)];
+                let mut bits = if tabled {
+                    crossing_bits(faces, |f| table[f % FACE_TABLE])
+                } else {
+                    crossing_bits(faces, |f| b.normals()[f].dot(&edge.dir))
+                };
+                bits &= live.get(w).copied().unwrap_or(u64::MAX);
+                while bits != 0 {
+                    let j = 64 * w + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    self.edge_axis(&edge, j, best, floor)?;
                 }
-                // ... and A's arc crosses the plane of B's, on the same side.
-                let dir_b = &eb.direction;
-                let (adc, bdc) = (na0.dot(dir_b), na1.dot(dir_b));
-                if adc * bdc >= T::zero() || -s0 * bdc <= T::zero() {
-                    continue;
-                }
-                let c = cross3(&dir_a, dir_b);
-                let len = c.norm();
-                if len <= tol {
-                    continue;
-                }
-                let mut u = c / len;
-                if u.dot(&(na0 + na1)) < T::zero() {
-                    u = -u;
-                }
-                // The bound: the gap if the two edges were the supports.
-                let pb = b.vertices()[vb].coords;
-                let bound = u.dot(&(pb - pa));
-                let slack = tie_tolerance::<T>()
-                    * (pa.amax() + pb.amax())
-                    * T::from_u8(8).unwrap_or_else(T::one);
-                if best.distance().is_some_and(|d| bound < d - slack) {
-                    continue;
-                }
-                let axis = r * u;
-                let g = self.scanned(&axis);
-                best.offer(
-                    g.distance,
-                    g.scale,
-                    Unit::new_unchecked(axis),
-                    Feature::EdgePair(i, j),
-                )?;
             }
         }
         ControlFlow::Continue(())
     }
+
+    /// Offers the axis of A's edge and B's edge `j` when the two arcs
+    /// cross (the rest of the Gauss-map test) and its bound can beat the
+    /// best gap.
+    #[inline]
+    fn edge_axis(
+        &self,
+        ea: &EdgeA<T>,
+        j: usize,
+        best: &mut BestAxis<T, 3>,
+        floor: T,
+    ) -> ControlFlow<()> {
+        let b = self.b;
+        let eb = &b.edge_records()[j];
+        let dir_b = &eb.direction;
+        // The engine's signs: c = −m₀, so c·e_A = −s₀.
+        let s0 = b.normals()[eb.faces[0] as usize].dot(&ea.dir);
+        let (adc, bdc) = (ea.n0.dot(dir_b), ea.n1.dot(dir_b));
+        if adc * bdc >= T::zero() || -s0 * bdc <= T::zero() {
+            return ControlFlow::Continue(());
+        }
+        let c = cross3(&ea.dir, dir_b);
+        let len = c.norm();
+        if len <= parallel_tolerance::<T>() {
+            return ControlFlow::Continue(());
+        }
+        let mut u = c / len;
+        if u.dot(&(ea.n0 + ea.n1)) < T::zero() {
+            u = -u;
+        }
+        // The bound: the gap if the two edges were the supports.
+        let pb = b.vertices()[eb.vertex as usize].coords;
+        let bound = u.dot(&(pb - ea.point));
+        if self.hopeless(bound, best.distance().map_or(floor, |d| d.max(floor))) {
+            return ControlFlow::Continue(());
+        }
+        let axis = self.r * u;
+        let g = self.scanned(&axis);
+        best.offer(
+            g.distance,
+            g.scale,
+            Unit::new_unchecked(axis),
+            Feature::EdgePair(ea.index, j),
+        )
+    }
+}
+
+/// An edge of A placed in B's frame: direction, faces' normals, a point.
+struct EdgeA<T: Real> {
+    index: usize,
+    dir: Vector3<T>,
+    n0: Vector3<T>,
+    n1: Vector3<T>,
+    point: Vector3<T>,
+}
+
+/// Bit `k` set when the faces `(f, g)` of `edges[k]` project on opposite
+/// sides (`s(f) · s(g) < 0`), for up to 64 edges; no branches.
+#[inline]
+fn crossing_bits<T: Real>(edges: &[EdgeRecord<T>], s: impl Fn(usize) -> T) -> u64 {
+    let mut bits = 0;
+    for (k, e) in edges.iter().enumerate() {
+        let [f, g] = e.faces;
+        bits |= u64::from(s(f as usize) * s(g as usize) < T::zero()) << k;
+    }
+    bits
+}
+
+/// The largest `u · w` over the unit vectors `u` on the arc from `n0` to
+/// `n1` (shorter than a half circle), `e = normalise(n0 × n1)` its axis:
+/// `|w'|` for `w'` the part of `w` in the arc's plane when `w'` points
+/// into the arc, else the larger end.
+#[inline]
+fn arc_max<T: Real>(
+    n0: &Unit<Vector3<T>>,
+    n1: &Unit<Vector3<T>>,
+    e: &Vector3<T>,
+    w: &Vector3<T>,
+) -> T {
+    let wp = w - e * e.dot(w);
+    if e.dot(&n0.cross(&wp)) >= T::zero() && e.dot(&wp.cross(n1)) >= T::zero() {
+        wp.norm()
+    } else {
+        n0.dot(w).max(n1.dot(w))
+    }
+}
+
+/// The largest absolute coordinate of `v`.
+#[inline]
+fn max_abs<T: Real>(v: &Vector3<T>) -> T {
+    v.x.abs().max(v.y.abs()).max(v.z.abs())
 }
 
 /// The index of the vector with the largest projection on `dir` (the

@@ -22,6 +22,7 @@ pub use ball::{Ball, Circle, Sphere};
 pub use capsule::Capsule;
 pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
+pub(crate) use polyhedron::EdgeRecord;
 pub use polyhedron::{ConvexPolyhedron, HullError};
 
 use nalgebra::{Point, SVector, Unit};

@@ -79,7 +79,9 @@ impl<T: Real> Packed3<T> {
     pub(crate) fn dots_into(&self, dir: &Vector3<T>, out: &mut [T]) {
         for (chunk, part) in self.chunks.iter().zip(out.chunks_mut(LANES)) {
             let d = Self::chunk_dots(chunk, dir);
-            part.copy_from_slice(&d[..part.len()]);
+            for (o, v) in part.iter_mut().zip(d) {
+                *o = v;
+            }
         }
     }
 }
