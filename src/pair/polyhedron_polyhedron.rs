@@ -72,8 +72,12 @@ pub fn separation<T: Real>(
     separation_with(a, pose_a, b, pose_b, false)
 }
 
-/// Whether two posed polyhedra overlap or touch; stops at the first
-/// separating axis. NaN input gives `false`.
+/// Whether two posed polyhedra overlap or touch: the engine's verdict.
+/// NaN input gives `false`.
+///
+/// Only the sign of the best gap matters, so every axis whose bound is not
+/// positive is skipped (docs/sat-proof.md §14), and when the two inner
+/// balls overlap, so do the shapes: deep pairs are answered at once.
 #[must_use]
 pub fn intersects<T: Real>(
     a: &ConvexPolyhedron<T>,
@@ -81,7 +85,36 @@ pub fn intersects<T: Real>(
     b: &ConvexPolyhedron<T>,
     pose_b: &Pose3<T>,
 ) -> bool {
-    separation_with(a, pose_a, b, pose_b, true).distance <= T::zero()
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let r = *pose_ab.rotation.matrix();
+    let t = pose_ab.translation.vector;
+    if !fits_path(a, b, &r, &t) {
+        return engine::local_separation(a, b, &pose_ab, true).distance <= T::zero();
+    }
+    let h = Hulls::new(a, b, &r, &t);
+    let (ca, _) = a.inner_ball();
+    if (h.cb_in_a - ca.coords).norm() < h.ra + h.rb - h.slack {
+        return true;
+    }
+    if let Probe::Apart(_) = h.probe() {
+        return false;
+    }
+    let mut best = BestAxis::new(true);
+    let _ = h.scan(&mut best, T::zero());
+    best.finish().is_none_or(|s| s.distance <= T::zero())
+}
+
+/// Whether the path takes the pair: a finite placement (else the engine's
+/// NaN contract applies) and hulls small enough for compact edge records.
+#[inline]
+fn fits_path<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    b: &ConvexPolyhedron<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+) -> bool {
+    let compact = |h: &ConvexPolyhedron<T>| h.edge_records().len() == h.edges().len();
+    r.iter().chain(t.iter()).all(|x| x.is_finite()) && compact(a) && compact(b)
 }
 
 /// [`separation`], stopping at the first positive gap with `stop_at_gap`.
@@ -95,10 +128,7 @@ pub(crate) fn separation_with<T: Real>(
     let pose_ab = pose_a.inv_mul(pose_b);
     let r = *pose_ab.rotation.matrix();
     let t = pose_ab.translation.vector;
-    // Non-finite input: the engine's answer, NaN and all (its NaN contract);
-    // the same for hulls too large for the compact edge records.
-    let compact = |h: &ConvexPolyhedron<T>| h.edge_records().len() == h.edges().len();
-    let local = if r.iter().chain(t.iter()).all(|x| x.is_finite()) && compact(a) && compact(b) {
+    let local = if fits_path(a, b, &r, &t) {
         local_separation(a, b, &r, &t, stop_at_gap)
     } else {
         engine::local_separation(a, b, &pose_ab, stop_at_gap)
@@ -117,21 +147,7 @@ fn local_separation<T: Real>(
     t: &Vector3<T>,
     stop_at_gap: bool,
 ) -> Separation<T, 3> {
-    let (ca, ra) = a.inner_ball();
-    let (cb, rb) = b.inner_ball();
-    let h = Hulls {
-        a,
-        b,
-        r,
-        t,
-        ca_in_b: r.tr_mul(&(ca.coords - t)),
-        cb_in_a: r * cb.coords + t,
-        ra,
-        rb,
-        slack: tie_tolerance::<T>()
-            * (max_abs(t) + a.reach() + b.reach())
-            * T::from_u8(32).unwrap_or_else(T::one),
-    };
+    let h = Hulls::new(a, b, r, t);
     // The probe's gaps are gaps of axes offered later: the best is at least
     // their maximum, and no axis whose gap lies below it can win.
     let floor = match h.probe() {
@@ -180,7 +196,31 @@ struct Gap<T> {
     scale: T,
 }
 
-impl<T: Real> Hulls<'_, T> {
+impl<'s, T: Real> Hulls<'s, T> {
+    /// The pair, B placed in A's frame by `x ↦ R x + t`.
+    fn new(
+        a: &'s ConvexPolyhedron<T>,
+        b: &'s ConvexPolyhedron<T>,
+        r: &'s Matrix3<T>,
+        t: &'s Vector3<T>,
+    ) -> Self {
+        let (ca, ra) = a.inner_ball();
+        let (cb, rb) = b.inner_ball();
+        Self {
+            a,
+            b,
+            r,
+            t,
+            ca_in_b: r.tr_mul(&(ca.coords - t)),
+            cb_in_a: r * cb.coords + t,
+            ra,
+            rb,
+            slack: tie_tolerance::<T>()
+                * (max_abs(t) + a.reach() + b.reach())
+                * T::from_u8(32).unwrap_or_else(T::one),
+        }
+    }
+
     /// Whether a bound on an axis's gap lies so far below `threshold` that
     /// the axis cannot win.
     #[inline]
