@@ -8,9 +8,9 @@ mod rng;
 #[path = "../../../tests/oracle3d/mod.rs"]
 pub mod oracle3d;
 
-use nalgebra::{Point2, Point3, Rotation3, UnitQuaternion, Vector2, Vector3};
+use nalgebra::{Point, Point2, Point3, Rotation3, SVector, UnitQuaternion, Vector2, Vector3};
 pub use rng::Rng;
-use separating_axis::ConvexPolyhedron;
+use separating_axis::{ConvexPolyhedron, Pose, Real, Separation, Support};
 
 /// Pairs per pool.
 pub const POOL: usize = 1024;
@@ -235,9 +235,56 @@ pub const KINDS3: [&str; 3] = ["box", "hull16", "hull32"];
 /// The pools' seed for a kind and mix (the same for both libraries and
 /// both precisions).
 pub fn seed(kind: &str, mix: Mix) -> u64 {
-    kind.bytes().fold(mix as u64 + 1, |h, b| {
+    seed_from(kind, mix as u64 + 1)
+}
+
+/// A pool's seed from its kind and a selector's number.
+fn seed_from(kind: &str, selector: u64) -> u64 {
+    kind.bytes().fold(selector, |h, b| {
         h.wrapping_mul(31).wrapping_add(u64::from(b))
     })
+}
+
+/// Our shapes of a pool, whatever their kind (the `Ours2` and `Ours3`
+/// enums): support values, and our separation through the path the pair's
+/// concrete types take (the pair fast paths included).
+pub trait OurShape<T: Real, const N: usize>: Support<T, N> + Sized {
+    /// `separating_axis::separation(a, pa, b, pb)` on the concrete types.
+    fn separation(a: &Self, pa: &Pose<T, N>, b: &Self, pb: &Pose<T, N>) -> Separation<T, N>;
+}
+
+/// Implements [`Support`] and [`OurShape`] for one of the shape enums by
+/// delegating to its variants; `[(A, B), …]` lists the pairs the pools hold.
+macro_rules! our_shape {
+    ($t:ty, $Enum:ident, $N:literal, [$($V:ident),+], [$(($A:ident, $B:ident)),+]) => {
+        impl Support<$t, $N> for $Enum {
+            fn local_support_point(&self, dir: &SVector<$t, $N>) -> Point<$t, $N> {
+                match self {
+                    $($Enum::$V(s) => s.local_support_point(dir),)+
+                }
+            }
+
+            fn local_support_value(&self, dir: &SVector<$t, $N>) -> $t {
+                match self {
+                    $($Enum::$V(s) => s.local_support_value(dir),)+
+                }
+            }
+        }
+
+        impl OurShape<$t, $N> for $Enum {
+            fn separation(
+                a: &Self,
+                pa: &Pose<$t, $N>,
+                b: &Self,
+                pb: &Pose<$t, $N>,
+            ) -> Separation<$t, $N> {
+                match (a, b) {
+                    $(($Enum::$A(a), $Enum::$B(b)) => sat::separation(a, pa, b, pb),)+
+                    _ => unreachable!("one kind per pool"),
+                }
+            }
+        }
+    };
 }
 
 /// Converts the `f64` descriptions to both libraries in one precision.
@@ -261,6 +308,15 @@ macro_rules! precision {
                 Box(sat::Obb<$t, 3>),
                 Hull(sat::ConvexPolyhedron<$t>),
             }
+
+            our_shape!(
+                $t,
+                Ours2,
+                2,
+                [Box, Polygon, Circle],
+                [(Box, Box), (Polygon, Polygon), (Circle, Polygon)]
+            );
+            our_shape!($t, Ours3, 3, [Box, Hull], [(Box, Box), (Hull, Hull)]);
 
             pub fn ours2(s: &Shape2) -> Ours2 {
                 match s {
