@@ -1,7 +1,8 @@
 //! The agreement report: separating-axis and parry on the bench pools,
 //! verdicts and depths compared pair by pair, every disagreement judged by
-//! an exact check in `f64`. `cargo run --release` in this directory prints
-//! the Markdown that docs/benchmarks.md quotes.
+//! an exact check in `f64`; then, in `f64` only, on the report's pools of
+//! cases hard for GJK/EPA ([`Hard`]). `cargo run --release` in this
+//! directory prints the Markdown that docs/benchmarks.md quotes.
 //!
 //! One function, [`compare`], handles a pool of either dimension; what
 //! differs between 2D and 3D (the description types and each library's
@@ -11,7 +12,11 @@ use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 
 use nalgebra::{SVector, Unit};
-use parry_compare::{pool2, pool3, seed, Mix, OurShape, Pair2, Pair3, KINDS2, KINDS3};
+use parry_compare::oracle3d::{box_corners, hull_gap};
+use parry_compare::{
+    hard_pool2, hard_pool3, hard_seed, p64, pool2, pool3, seed, Hard, Mix, OurShape, Pair2, Pair3,
+    Shape3, HARD_KINDS2, HARD_KINDS3, KINDS2, KINDS3,
+};
 use separating_axis::{Pose, Real, Separation};
 
 /// The two precisions, in report order.
@@ -57,6 +62,16 @@ impl<S: OurShape<T, N>, T: Real, const N: usize> Placed<S, T, N> {
             .b
             .local_support_value(&self.pb.rotation.inverse_transform_vector(&-u));
         u.dot(&(self.pb.translation.vector - self.pa.translation.vector)) - ha - hb
+    }
+
+    /// Our separation once B is moved by `v`, with A's translation taken
+    /// out of both poses first so that the move rounds at the scale of the
+    /// pair, not of its distance from the origin.
+    fn separation_moved(&self, v: &SVector<T, N>) -> Separation<T, N> {
+        let (mut pa, mut pb) = (self.pa, self.pb);
+        pb.translation.vector = (pb.translation.vector - pa.translation.vector) + v;
+        pa.translation.vector = SVector::zeros();
+        S::separation(&self.a, &pa, &self.b, &pb)
     }
 }
 
@@ -204,6 +219,56 @@ struct Tally {
     ours_err: f64,
     parry_err: f64,
     cuboid_missing: usize,
+    /// The hard pools' columns, all judged by the exact reference.
+    hard: HardTally,
+}
+
+/// The hard pools' tallies: parry against the exact reference.
+#[derive(Default)]
+struct HardTally {
+    /// Pairs the exact reference finds overlapping (or touching).
+    exact_overlap: usize,
+    /// `intersection_test` verdicts that differ from the exact one.
+    bool_wrong: Worst,
+    /// `contact` returned `None` for an overlapping pair.
+    contact_none: Worst,
+    /// `contact` returned a depth `>= 0` for an apart pair, or a negative
+    /// one for an overlapping pair.
+    contact_wrong: Worst,
+    /// Calls that returned `Err` or panicked.
+    errors: Worst,
+    /// `|parry's depth - exact depth|` over overlapping pairs with a contact.
+    depth_err: Worst,
+    /// Of those, how many are off by more than [`OFF`] of the exact depth.
+    off: usize,
+    /// The largest overlap left (exact) after moving B by parry's
+    /// translation, `depth * normal`.
+    max_left: f64,
+}
+
+/// A relative depth error that counts as "off": far above round-off,
+/// which stays below 1e-4 of the depth even for the touching pools'
+/// smallest depths (about 2e-10, with about 1e-14 of round-off at
+/// coordinates of ±50).
+const OFF: f64 = 1e-3;
+
+/// A count, and the case with the largest value among those counted.
+#[derive(Default)]
+struct Worst {
+    count: usize,
+    value: f64,
+    note: String,
+}
+
+impl Worst {
+    /// Counts one case of `value`, described by `note` if it is the largest.
+    fn offer(&mut self, value: f64, note: impl FnOnce() -> String) {
+        if self.count == 0 || value > self.value {
+            self.value = value;
+            self.note = note();
+        }
+        self.count += 1;
+    }
 }
 
 impl Tally {
@@ -244,22 +309,23 @@ impl Tally {
         let ours_bool = ours_dist <= 0.0;
         self.ours_overlap += usize::from(ours_bool);
         self.cuboid_missing += usize::from(ans.cuboid_miss == Some(true));
+        let exact_bool = exact_dist <= 0.0;
         if ours_bool != parry_bool {
-            // The exact check: a positive gap along any axis proves the pair
-            // apart; our distance is minus the exact depth when overlapping.
-            let verdict = if exact_ours > 0.0 {
-                format!("apart: exact gap {exact_ours:.3e} along our axis; parry wrong")
+            // The exact check: the f64 SAT distance; when apart, the gap
+            // along our axis too (positive: a proof from support values).
+            let verdict = if exact_bool {
+                format!("overlapping by {:.3e} (exact)", -exact_dist)
             } else {
-                format!(
-                    "overlapping by {:.3e} (exact, our axis); {}",
-                    -exact_ours,
-                    if parry_bool {
-                        "ours wrong"
-                    } else {
-                        "parry wrong"
-                    }
-                )
+                format!("apart by {exact_dist:.3e} (exact), gap {exact_ours:.3e} along our axis")
             };
+            let verdict = format!(
+                "{verdict}; {} wrong",
+                if ours_bool == exact_bool {
+                    "parry"
+                } else {
+                    "ours"
+                }
+            );
             self.bool_disagree.push(format!(
                 "{label}: ours {}, parry {}: {verdict}",
                 ours_bool, parry_bool
@@ -289,6 +355,121 @@ impl Tally {
         if contact.is_some() != ours_bool {
             self.contact_disagree += 1;
         }
+        self.hard.record(ans, exact, exact_dist, label);
+    }
+}
+
+impl HardTally {
+    /// Records parry's answers for one pair against the exact reference,
+    /// whose separation distance is `exact_dist`.
+    fn record<S: OurShape<f64, N>, const N: usize>(
+        &mut self,
+        ans: &Answers<N>,
+        exact: &Placed<S, f64, N>,
+        exact_dist: f64,
+        label: &str,
+    ) {
+        let overlap = exact_dist <= 0.0;
+        let state = || {
+            if overlap {
+                format!("overlapping by {:.3e}", -exact_dist)
+            } else {
+                format!("apart by {exact_dist:.3e}")
+            }
+        };
+        self.exact_overlap += usize::from(overlap);
+        match &ans.parry_bool {
+            Err(e) => self
+                .errors
+                .offer(0.0, || format!("{label}: `intersection_test`: {e}")),
+            Ok(b) if *b != overlap => self.bool_wrong.offer(exact_dist.abs(), || {
+                let says = if *b { "overlapping" } else { "apart" };
+                format!(
+                    "{label}: `intersection_test` says {says}; exact: {}",
+                    state()
+                )
+            }),
+            Ok(_) => {}
+        }
+        match &ans.contact {
+            Err(e) => self
+                .errors
+                .offer(0.0, || format!("{label}: `contact`: {e}")),
+            Ok(None) if overlap => self.contact_none.offer(-exact_dist, || {
+                format!("{label}: `contact` returns None; exact: {}", state())
+            }),
+            Ok(Some(c)) if (c.depth >= 0.0) != overlap => {
+                self.contact_wrong.offer(exact_dist.abs(), || {
+                    format!(
+                        "{label}: `contact` returns depth {:.3e}; exact: {}",
+                        c.depth,
+                        state()
+                    )
+                });
+            }
+            Ok(Some(c)) if overlap => {
+                let exact_depth = -exact_dist;
+                let err = (c.depth - exact_depth).abs();
+                self.off += usize::from(err > OFF * exact_depth);
+                let after = exact.separation_moved(&(c.normal * c.depth)).distance;
+                self.max_left = self.max_left.max(-after);
+                self.depth_err.offer(err, || {
+                    let along = Unit::try_new(c.normal, 0.0).map_or(f64::NAN, |n| -exact.gap(&n));
+                    format!(
+                        "{label}: exact depth {exact_depth:.9e}, parry {:.9e} ({:+.1e} relative), \
+                         normals {:.1e} apart; the translation that closes the gap along \
+                         parry's normal is {along:.9e}; after parry's translation the pair {}",
+                        c.depth,
+                        (c.depth - exact_depth) / exact_depth,
+                        (c.normal - ans.ours.1).norm(),
+                        if after <= 0.0 {
+                            format!("still overlaps by {:.3e} (exact)", -after)
+                        } else {
+                            format!("is apart by {after:.3e}")
+                        }
+                    )
+                });
+            }
+            Ok(_) => {}
+        }
+    }
+
+    /// The hard table's row.
+    fn row(&self, pairs: usize, normal_diff: f64, pair: &str, case: Hard) -> String {
+        format!(
+            "| {pair} | {} | {}/{pairs} | {} | {} | {} | {} | {} | {:.2e} | {:.2e} | {normal_diff:.2e} |",
+            case.name(),
+            self.exact_overlap,
+            self.bool_wrong.count,
+            self.contact_none.count,
+            self.contact_wrong.count,
+            self.errors.count,
+            self.off,
+            self.depth_err.value,
+            self.max_left,
+        )
+    }
+
+    /// One note for each kind of failure, on its largest case, and one on
+    /// the largest depth error when some depth is off.
+    fn notes(&self, name: &str) -> Vec<String> {
+        let mut notes: Vec<String> = [
+            ("intersection_test wrong", &self.bool_wrong),
+            ("contact None on overlapping", &self.contact_none),
+            ("contact wrong", &self.contact_wrong),
+            ("parry error", &self.errors),
+        ]
+        .iter()
+        .filter(|(_, w)| w.count > 0)
+        .map(|(what, w)| format!("{what}, {name}, largest of {}: {}", w.count, w.note))
+        .collect();
+        if self.off > 0 {
+            notes.push(format!(
+                "largest depth error, {name} ({} off by more than {OFF:e} of the depth): {}",
+                self.off, self.depth_err.note
+            ));
+        }
+        notes
     }
 }
 
@@ -333,6 +514,129 @@ fn report<P: Described<N>, const N: usize>(
     }
 }
 
+/// The rows and notes of the hard pools of one dimension, in `f64`;
+/// `check` adds notes of its own about a pool.
+fn report_hard<P: Described<N>, const N: usize>(
+    dim: &str,
+    kinds: &[&str],
+    pool: fn(&str, Hard, u64) -> Vec<P>,
+    check: fn(&[P]) -> Option<String>,
+    rows: &mut Vec<String>,
+    notes: &mut Vec<String>,
+) {
+    for &kind in kinds {
+        for case in Hard::ALL {
+            let name = format!("{dim}-{kind} {}", case.name());
+            let pairs = pool(kind, case, hard_seed(kind, case));
+            let t = compare(&pairs, Precision::F64, &name);
+            rows.push(
+                t.hard
+                    .row(t.pairs, t.max_normal_diff, &format!("{dim}-{kind}"), case),
+            );
+            notes.extend(t.hard.notes(&name));
+            notes.extend(check(&pairs).map(|c| format!("{name}: {c}")));
+        }
+    }
+}
+
+/// The 3D pools' own checks: for boxes, our `f64` verdicts and depths
+/// against the vertex-difference oracle (tests/oracle3d, no code shared
+/// with the engine); for hulls, what parry's `from_convex_hull` makes of
+/// the same vertices.
+fn check3(pool: &[Pair3]) -> Option<String> {
+    match pool.first().map(|p| &p.a) {
+        Some(Shape3::Box(_)) => Some(oracle_check(pool)),
+        Some(Shape3::Polyhedron(_)) => hull_check(pool),
+        _ => None,
+    }
+}
+
+/// Our `f64` separation of every box pair of `pool` against the oracle's.
+fn oracle_check(pool: &[Pair3]) -> String {
+    let (mut wrong, mut overlapping, mut max_diff) = (0, 0, 0.0_f64);
+    for p in pool {
+        let (Shape3::Box(ha), Shape3::Box(hb)) = (&p.a, &p.b) else {
+            unreachable!("one kind per pool")
+        };
+        let (pa, pb) = (p64::our_pose3(&p.pa), p64::our_pose3(&p.pb));
+        // A at the origin, B at the difference of the translations.
+        let centre_b = (pb.translation.vector - pa.translation.vector).into();
+        let a = box_corners(&Default::default(), pa.rotation.matrix(), &(*ha).into());
+        let b = box_corners(&centre_b, pb.rotation.matrix(), &(*hb).into());
+        let oracle = hull_gap(&a, &b).gap;
+        let ours = separating_axis::separation(&obb(ha), &pa, &obb(hb), &pb).distance;
+        wrong += usize::from((oracle <= 0.0) != (ours <= 0.0));
+        if ours <= 0.0 {
+            overlapping += 1;
+            max_diff = max_diff.max((oracle - ours).abs());
+        }
+    }
+    format!(
+        "our f64 separation against the vertex-difference oracle: {wrong} verdicts differ; \
+         depths within {max_diff:.2e} on the {overlapping} overlapping pairs"
+    )
+}
+
+/// Our `f64` box with half extents `h`.
+fn obb(h: &[f64; 3]) -> separating_axis::Obb<f64, 3> {
+    separating_axis::Obb::new(Default::default(), Default::default(), (*h).into())
+        .expect("positive half extents")
+}
+
+/// What parry's `from_convex_hull` makes of every hull of `pool` (the
+/// report hands parry our hulls' faces instead); `None` when it keeps
+/// every hull whole.
+fn hull_check(pool: &[Pair3]) -> Option<String> {
+    let (mut hulls, mut failed, mut fewer, mut deficit, mut relative) = (0, 0, 0, 0.0_f64, 0.0_f64);
+    for p in pool {
+        for s in [&p.a, &p.b] {
+            let Shape3::Polyhedron(v) = s else {
+                unreachable!("one kind per pool")
+            };
+            hulls += 1;
+            match parry_hull(v) {
+                None => failed += 1,
+                Some((count, short, inner)) => {
+                    fewer += usize::from(count < v.len());
+                    deficit = deficit.max(short);
+                    relative = relative.max(short / inner);
+                }
+            }
+        }
+    }
+    (failed + fewer > 0).then(|| {
+        format!(
+            "parry's own `from_convex_hull` on these {hulls} hulls' vertices returns None for \
+             {failed} and drops vertices of {fewer}: support values short by up to \
+             {deficit:.2e} ({relative:.2} times the hull's inner radius)"
+        )
+    })
+}
+
+/// parry's `from_convex_hull` of the vertices `v` (in `f64`): its vertex
+/// count, how far its support values fall short of our hull's along our
+/// hull's face normals (its hull lies inside ours, its points being some
+/// of our vertices), and our hull's inner radius. `None` when it fails.
+fn parry_hull(v: &[nalgebra::Point3<f64>]) -> Option<(usize, f64, f64)> {
+    use parry3d_f64::{math::Vector, shape::SupportMap};
+    let points: Vec<_> = v.iter().map(|p| Vector::new(p.x, p.y, p.z)).collect();
+    let theirs = guarded(|| parry3d_f64::shape::ConvexPolyhedron::from_convex_hull(&points))
+        .ok()
+        .flatten()?;
+    let ours = separating_axis::ConvexPolyhedron::from_hull(v).expect("a hull");
+    let short = ours
+        .normals()
+        .iter()
+        .zip(ours.offsets())
+        .map(|(n, h)| {
+            let n = Vector::new(n.x, n.y, n.z);
+            h - theirs.local_support_point(n).dot(n)
+        })
+        .fold(0.0, f64::max);
+    let inner = ours.offsets().iter().copied().fold(f64::INFINITY, f64::min);
+    Some((theirs.points().len(), short, inner))
+}
+
 fn main() {
     let default_hook = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
@@ -346,8 +650,48 @@ fn main() {
         report(prec, "2d", &KINDS2, pool2, &mut rows, &mut notes);
         report(prec, "3d", &KINDS3, pool3, &mut rows, &mut notes);
     }
-    println!("| precision | pair | pool | ours overlapping | `intersects` ≠ `intersection_test` | `penetration` ≠ `contact` (some/none) | max depth difference | max normal difference | ours: max depth error | parry: max depth error | `contact_cuboid_cuboid` misses |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    // The bench table's delimiter row is one cell short of its header;
+    // kept as published.
+    print_table(
+        "| precision | pair | pool | ours overlapping | `intersects` ≠ `intersection_test` | `penetration` ≠ `contact` (some/none) | max depth difference | max normal difference | ours: max depth error | parry: max depth error | `contact_cuboid_cuboid` misses |",
+        10,
+        &rows,
+        &notes,
+    );
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+    report_hard(
+        "2d",
+        &HARD_KINDS2,
+        hard_pool2,
+        |_| None,
+        &mut rows,
+        &mut notes,
+    );
+    report_hard(
+        "3d",
+        &HARD_KINDS3,
+        hard_pool3,
+        check3,
+        &mut rows,
+        &mut notes,
+    );
+    println!();
+    println!("Hard pools (f64):");
+    println!();
+    print_table(
+        "| pair | case | exact: overlapping | `intersection_test` wrong | `contact` None on overlapping | `contact` other wrong verdicts | parry errors | parry depth off by > 0.1% | parry: max depth error | overlap left after parry's translation | max normal difference |",
+        11,
+        &rows,
+        &notes,
+    );
+}
+
+/// Prints a Markdown table (`columns` cells in its delimiter row) and its
+/// notes as a list.
+fn print_table(header: &str, columns: usize, rows: &[String], notes: &[String]) {
+    println!("{header}");
+    println!("|{}", "---|".repeat(columns));
     for r in rows {
         println!("{r}");
     }
