@@ -1,6 +1,7 @@
 //! Shared by the comparison bench and the agreement report: seeded pools of
 //! pairs, described once in `f64` and converted, outside any timed loop, to
-//! separating-axis shapes and to parry shapes in `f32` and `f64`.
+//! separating-axis shapes and to parry shapes in `f32` and `f64`. The hard
+//! pools ([`Hard`], [`hard_pool2`], [`hard_pool3`]) are the report's only.
 
 #[path = "../../../tests/rng/mod.rs"]
 mod rng;
@@ -8,9 +9,9 @@ mod rng;
 #[path = "../../../tests/oracle3d/mod.rs"]
 pub mod oracle3d;
 
-use nalgebra::{Point2, Point3, Rotation3, UnitQuaternion, Vector2, Vector3};
+use nalgebra::{Point, Point2, Point3, Rotation3, SVector, UnitQuaternion, Vector2, Vector3};
 pub use rng::Rng;
-use separating_axis::ConvexPolyhedron;
+use separating_axis::{ConvexPolyhedron, Pose, Real, Separation, Support};
 
 /// Pairs per pool.
 pub const POOL: usize = 1024;
@@ -58,6 +59,11 @@ pub enum Shape3 {
     Box([f64; 3]),
     /// The vertices of a convex hull.
     Hull(Vec<Point3<f64>>),
+    /// The vertices of a convex hull, handed to parry with our hull's faces
+    /// (`ConvexPolyhedron::from_convex_mesh`) rather than hulled again by its
+    /// `from_convex_hull`, which fails or drops vertices on thin hulls: both
+    /// libraries then hold the same polyhedron. The hard pools' hulls.
+    Polyhedron(Vec<Point3<f64>>),
 }
 
 /// A 2D pair: shapes and poses `(x, y, angle)`.
@@ -172,7 +178,7 @@ pub fn hull_points(rng: &mut Rng, n: usize) -> Vec<Point3<f64>> {
 fn radii3(s: &Shape3) -> (f64, f64) {
     match s {
         Shape3::Box(h) => (h[0].min(h[1]).min(h[2]), Vector3::from(*h).norm()),
-        Shape3::Hull(v) => {
+        Shape3::Hull(v) | Shape3::Polyhedron(v) => {
             let outer = v.iter().map(|p| p.coords.norm()).fold(0.0, f64::max);
             let hull = ConvexPolyhedron::from_hull(v).expect("a hull");
             let inner = hull.offsets().iter().copied().fold(f64::INFINITY, f64::min);
@@ -235,8 +241,410 @@ pub const KINDS3: [&str; 3] = ["box", "hull16", "hull32"];
 /// The pools' seed for a kind and mix (the same for both libraries and
 /// both precisions).
 pub fn seed(kind: &str, mix: Mix) -> u64 {
-    kind.bytes().fold(mix as u64 + 1, |h, b| {
+    seed_from(kind, mix as u64 + 1)
+}
+
+/// A pool's seed from its kind and a selector's number.
+fn seed_from(kind: &str, selector: u64) -> u64 {
+    kind.bytes().fold(selector, |h, b| {
         h.wrapping_mul(31).wrapping_add(u64::from(b))
+    })
+}
+
+/// Our shapes of a pool, whatever their kind (the `Ours2` and `Ours3`
+/// enums): support values, and our separation through the path the pair's
+/// concrete types take (the pair fast paths included).
+pub trait OurShape<T: Real, const N: usize>: Support<T, N> + Sized {
+    /// `separating_axis::separation(a, pa, b, pb)` on the concrete types.
+    fn separation(a: &Self, pa: &Pose<T, N>, b: &Self, pb: &Pose<T, N>) -> Separation<T, N>;
+}
+
+/// Implements [`Support`] and [`OurShape`] for one of the shape enums by
+/// delegating to its variants; `[(A, B), …]` lists the pairs the pools hold.
+macro_rules! our_shape {
+    ($t:ty, $Enum:ident, $N:literal, [$($V:ident),+], [$(($A:ident, $B:ident)),+]) => {
+        impl Support<$t, $N> for $Enum {
+            fn local_support_point(&self, dir: &SVector<$t, $N>) -> Point<$t, $N> {
+                match self {
+                    $($Enum::$V(s) => s.local_support_point(dir),)+
+                }
+            }
+
+            fn local_support_value(&self, dir: &SVector<$t, $N>) -> $t {
+                match self {
+                    $($Enum::$V(s) => s.local_support_value(dir),)+
+                }
+            }
+        }
+
+        impl OurShape<$t, $N> for $Enum {
+            fn separation(
+                a: &Self,
+                pa: &Pose<$t, $N>,
+                b: &Self,
+                pb: &Pose<$t, $N>,
+            ) -> Separation<$t, $N> {
+                match (a, b) {
+                    $(($Enum::$A(a), $Enum::$B(b)) => sat::separation(a, pa, b, pb),)+
+                    _ => unreachable!("one kind per pool"),
+                }
+            }
+        }
+    };
+}
+
+/// Cases known to be hard for GJK/EPA. For the agreement report only: the
+/// criterion bench times the pools of [`Mix::ALL`], never these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hard {
+    /// Overlapping by 1e-9 to 1e-4 (log-uniform) of the smaller inner radius.
+    Touching,
+    /// Apart by 1e-9 to 1e-4 of the smaller inner radius.
+    Grazing,
+    /// Slabs and needles ([`THIN`] of their width thick; slivers in 2D).
+    Thin,
+    /// A is `BIG / SMALL` = 1000 times the size of B ([`BIG`], [`SMALL`]).
+    Sizes,
+    /// Parallel faces (2D: edges) against each other. In 3D, B is turned
+    /// about the contact normal by a random angle in half the pairs and not
+    /// at all in the other half (for boxes: every face parallel); the hulls
+    /// are prisms with flat caps.
+    FaceFace,
+    /// Shapes scaled by [`FAR_SCALE`], at coordinates of 1e3 to 1e4.
+    Far,
+}
+
+impl Hard {
+    /// All six, in report order.
+    pub const ALL: [Hard; 6] = [
+        Hard::Touching,
+        Hard::Grazing,
+        Hard::Thin,
+        Hard::Sizes,
+        Hard::FaceFace,
+        Hard::Far,
+    ];
+
+    /// A short name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Hard::Touching => "touching",
+            Hard::Grazing => "grazing",
+            Hard::Thin => "thin",
+            Hard::Sizes => "sizes",
+            Hard::FaceFace => "face-face",
+            Hard::Far => "far",
+        }
+    }
+
+    /// The signed distance (positive apart) a pair is placed at, for
+    /// `size` the smaller inner radius of the two shapes.
+    fn target(self, rng: &mut Rng, size: f64) -> f64 {
+        match self {
+            Hard::Touching => -size * 10f64.powf(rng.range(-9.0, -4.0)),
+            Hard::Grazing => size * 10f64.powf(rng.range(-9.0, -4.0)),
+            _ => size * rng.range(-1.0, 0.25),
+        }
+    }
+
+    /// The scale factors of A and B (per axis) before any thinning.
+    fn scales(self) -> (f64, f64) {
+        match self {
+            Hard::Sizes => (BIG, SMALL),
+            Hard::Far => (FAR_SCALE, FAR_SCALE),
+            _ => (1.0, 1.0),
+        }
+    }
+
+    /// A's position: within ±50 like the bench pools, or at 1e3..1e4 from
+    /// the origin on every axis for [`Hard::Far`].
+    fn coordinate(self, rng: &mut Rng) -> f64 {
+        match self {
+            Hard::Far => rng.range(1e3, 1e4) * if rng.next() < 0.5 { -1.0 } else { 1.0 },
+            _ => rng.range(-50.0, 50.0),
+        }
+    }
+}
+
+/// Pairs per hard pool.
+pub const HARD_POOL: usize = 1024;
+/// Thickness of the thin shapes relative to their width.
+pub const THIN: f64 = 1e-3;
+/// Scale of A in the [`Hard::Sizes`] pairs.
+pub const BIG: f64 = 20.0;
+/// Scale of B in the [`Hard::Sizes`] pairs.
+pub const SMALL: f64 = 0.02;
+/// Scale of both shapes in the [`Hard::Far`] pairs.
+pub const FAR_SCALE: f64 = 0.1;
+
+/// The 2D kinds of the hard pools.
+pub const HARD_KINDS2: [&str; 2] = ["box", "8gon"];
+/// The 3D kinds of the hard pools (the face-face hulls are prisms of 16
+/// vertices).
+pub const HARD_KINDS3: [&str; 2] = ["box", "hull16"];
+
+/// A hard pool's seed: distinct from the bench pools' seeds.
+pub fn hard_seed(kind: &str, hard: Hard) -> u64 {
+    seed_from(kind, 101 + hard as u64)
+}
+
+/// B's centre on the ray `start + t u`, `t >= 0`, where `sep`, our `f64`
+/// separation as a function of B's centre, first reaches `target`. Needs
+/// `sep(start) <= target`; a bisection, which finds the one crossing
+/// because the separation along a line is convex (a maximum over axes of
+/// gaps affine in the translation). The result has `sep >= target`, within
+/// a unit in the last place of `t` of the crossing.
+fn place<const N: usize>(
+    sep: impl Fn(&SVector<f64, N>) -> f64,
+    start: SVector<f64, N>,
+    u: SVector<f64, N>,
+    reach: f64,
+    target: f64,
+) -> SVector<f64, N> {
+    let at = |t: f64| start + u * t;
+    debug_assert!(
+        sep(&at(0.0)) <= target,
+        "the ray starts deeper than the target"
+    );
+    let (mut lo, mut hi) = (0.0, reach);
+    while sep(&at(hi)) < target {
+        (lo, hi) = (hi, 2.0 * hi);
+    }
+    loop {
+        let mid = 0.5 * (lo + hi);
+        if mid <= lo || mid >= hi {
+            return at(hi);
+        }
+        if sep(&at(mid)) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+}
+
+/// `s` scaled by `k` along its local axes.
+fn scale2(s: &Shape2, k: [f64; 2]) -> Shape2 {
+    match s {
+        Shape2::Box(h) => Shape2::Box([h[0] * k[0], h[1] * k[1]]),
+        Shape2::Polygon(v) => Shape2::Polygon(
+            v.iter()
+                .map(|p| Point2::new(p.x * k[0], p.y * k[1]))
+                .collect(),
+        ),
+        Shape2::Circle(r) => Shape2::Circle(r * k[0]),
+    }
+}
+
+/// `s` scaled by `k` along its local axes (a hull is hulled again).
+fn scale3(s: &Shape3, k: [f64; 3]) -> Shape3 {
+    match s {
+        Shape3::Box(h) => Shape3::Box([h[0] * k[0], h[1] * k[1], h[2] * k[2]]),
+        Shape3::Hull(v) | Shape3::Polyhedron(v) => {
+            let scaled: Vec<_> = v
+                .iter()
+                .map(|p| Point3::from(p.coords.component_mul(&Vector3::from(k))))
+                .collect();
+            Shape3::Polyhedron(hull_vertices(&scaled))
+        }
+    }
+}
+
+/// The vertices of the convex hull of `points`, by our hull.
+fn hull_vertices(points: &[Point3<f64>]) -> Vec<Point3<f64>> {
+    ConvexPolyhedron::from_hull(points)
+        .expect("the points span a volume")
+        .vertices()
+        .to_vec()
+}
+
+/// Our hull of `points`: its vertices, and its faces as triangle fans
+/// (counter-clockwise seen from outside).
+fn hull_mesh(points: &[Point3<f64>]) -> (Vec<Point3<f64>>, Vec<[u32; 3]>) {
+    let hull = ConvexPolyhedron::from_hull(points).expect("the points span a volume");
+    let triangles = (0..hull.normals().len())
+        .flat_map(|f| {
+            let v = hull.face_vertices(f);
+            (2..v.len()).map(move |k| [v[0], v[k - 1], v[k]].map(|i| i as u32))
+        })
+        .collect();
+    (hull.vertices().to_vec(), triangles)
+}
+
+/// A prism-like hull of `2n` vertices with two flat caps: `n` jittered
+/// points on an ellipse at `z = h` and `n` on a smaller one at `z = -h`.
+fn prism(rng: &mut Rng, n: usize) -> Vec<Point3<f64>> {
+    let (rx, ry, h) = (
+        rng.range(0.6, 1.1),
+        rng.range(0.6, 1.1),
+        rng.range(0.3, 0.8),
+    );
+    let shrink = rng.range(0.6, 1.0);
+    let step = std::f64::consts::TAU / n as f64;
+    let mut cap = |k: f64, z: f64| -> Vec<Point3<f64>> {
+        (0..n)
+            .map(|i| {
+                let a = (i as f64 + rng.range(-0.3, 0.3)) * step;
+                Point3::new(k * rx * a.cos(), k * ry * a.sin(), z)
+            })
+            .collect()
+    };
+    let mut points = cap(1.0, h);
+    points.extend(cap(shrink, -h));
+    hull_vertices(&points)
+}
+
+/// The outward normal angles of a 2D shape's faces (edges), in its frame.
+fn normal_angles2(s: &Shape2) -> Vec<f64> {
+    match s {
+        Shape2::Polygon(v) => (0..v.len())
+            .map(|i| {
+                let e = v[(i + 1) % v.len()] - v[i];
+                (-e.x).atan2(e.y)
+            })
+            .collect(),
+        _ => (0..4)
+            .map(|i| f64::from(i) * std::f64::consts::FRAC_PI_2)
+            .collect(),
+    }
+}
+
+/// [`HARD_POOL`] pairs drawn by `pair` from the generator seeded with `seed`.
+fn seeded<P>(seed: u64, mut pair: impl FnMut(&mut Rng) -> P) -> Vec<P> {
+    let mut rng = Rng(seed);
+    (0..HARD_POOL).map(|_| pair(&mut rng)).collect()
+}
+
+/// The 2D hard pool of `kind` ("box", "8gon") and `hard`.
+pub fn hard_pool2(kind: &str, hard: Hard, seed: u64) -> Vec<Pair2> {
+    seeded(seed, |rng| {
+        let shape = |rng: &mut Rng, k: f64| {
+            let s = match kind {
+                "box" => Shape2::Box([rng.range(0.4, 1.2), rng.range(0.4, 1.2)]),
+                _ => Shape2::Polygon(polygon(rng, 8)),
+            };
+            let thin = if hard == Hard::Thin { THIN } else { 1.0 };
+            scale2(&s, [k, k * thin])
+        };
+        let (ka, kb) = hard.scales();
+        let (a, b) = (shape(rng, ka), shape(rng, kb));
+        let ((ia, oa), (ib, ob)) = (radii2(&a), radii2(&b));
+        let pa = [
+            hard.coordinate(rng),
+            hard.coordinate(rng),
+            rng.range(0.0, 6.3),
+        ];
+        let centre = Vector2::new(pa[0], pa[1]);
+        let (angle, u, start) = if hard == Hard::FaceFace {
+            // Face i of A against face j of B, turned to face it; B
+            // starts at A's centre shifted along the faces.
+            let (na, nb) = (normal_angles2(&a), normal_angles2(&b));
+            let alpha = pa[2] + na[rng.next_u64() as usize % na.len()];
+            let beta = nb[rng.next_u64() as usize % nb.len()];
+            let u = Vector2::new(alpha.cos(), alpha.sin());
+            let side = Vector2::new(-u.y, u.x) * rng.range(-0.5, 0.5) * ia.min(ib);
+            (alpha + std::f64::consts::PI - beta, u, centre + side)
+        } else {
+            let (dir, off) = (rng.range(0.0, 6.3), rng.range(0.0, 6.3));
+            let r = rng.range(0.0, 0.9) * ia.max(ib);
+            let u = Vector2::new(dir.cos(), dir.sin());
+            (
+                rng.range(0.0, 6.3),
+                u,
+                centre + Vector2::new(off.cos(), off.sin()) * r,
+            )
+        };
+        let target = hard.target(rng, ia.min(ib));
+        let (sa, sb, pose_a) = (p64::ours2(&a), p64::ours2(&b), p64::our_pose2(&pa));
+        let sep = |c: &Vector2<f64>| {
+            let pose_b = p64::our_pose2(&[c.x, c.y, angle]);
+            p64::Ours2::separation(&sa, &pose_a, &sb, &pose_b).distance
+        };
+        let c = place(sep, start, u, oa + ob + ia.max(ib), target);
+        Pair2 {
+            a,
+            pa,
+            b,
+            pb: [c.x, c.y, angle],
+        }
+    })
+}
+
+/// The 3D hard pool of `kind` ("box", "hull16") and `hard`.
+pub fn hard_pool3(kind: &str, hard: Hard, seed: u64) -> Vec<Pair3> {
+    seeded(seed, |rng| {
+        let shape = |rng: &mut Rng, k: f64| {
+            let s = match kind {
+                "box" => Shape3::Box([
+                    rng.range(0.4, 1.0),
+                    rng.range(0.4, 1.0),
+                    rng.range(0.4, 1.0),
+                ]),
+                _ if hard == Hard::FaceFace => Shape3::Polyhedron(prism(rng, 8)),
+                // Centred on the mean of its vertices, so that the
+                // origin lies inside (the bench's hulls may miss it).
+                _ => {
+                    let v = hull_points(rng, 16);
+                    let mean = v.iter().map(|p| p.coords).sum::<Vector3<f64>>() / v.len() as f64;
+                    Shape3::Polyhedron(v.iter().map(|p| p - mean).collect())
+                }
+            };
+            // A slab (thin along z) or a needle (thin along y and z).
+            let thin = match hard {
+                Hard::Thin if rng.next() < 0.5 => [1.0, 1.0, THIN],
+                Hard::Thin => [1.0, THIN, THIN],
+                _ => [1.0; 3],
+            };
+            scale3(&s, thin.map(|t| t * k))
+        };
+        let (ka, kb) = hard.scales();
+        let (a, b) = (shape(rng, ka), shape(rng, kb));
+        let ((ia, oa), (ib, ob)) = (radii3(&a), radii3(&b));
+        let ta = Vector3::new(
+            hard.coordinate(rng),
+            hard.coordinate(rng),
+            hard.coordinate(rng),
+        );
+        let ra = rng.rotation();
+        let (rb, u, start) = if hard == Hard::FaceFace {
+            // B turned about a face normal e of A (half the pairs not
+            // at all: every face parallel), approaching along e; for
+            // the prisms e is a cap's normal. B starts at A's centre
+            // shifted along the faces.
+            let axis = match kind {
+                "box" => (rng.next_u64() % 3) as usize,
+                _ => 2,
+            };
+            let sign = if rng.next() < 0.5 { -1.0 } else { 1.0 };
+            let e = Vector3::ith(axis, sign);
+            let turn = if rng.next() < 0.5 {
+                0.0
+            } else {
+                rng.range(0.0, 6.3)
+            };
+            let rb = ra * Rotation3::from_axis_angle(&Vector3::ith_axis(axis), turn);
+            let side = rng.unit();
+            let side = (side - e * e.dot(&side)) * rng.range(0.0, 0.5) * ia.min(ib);
+            (rb, ra * e, ta + ra * side)
+        } else {
+            let r = rng.range(0.0, 0.9) * ia.max(ib);
+            (rng.rotation(), rng.unit(), ta + rng.unit() * r)
+        };
+        let target = hard.target(rng, ia.min(ib));
+        let qb = quat(rb);
+        let (sa, sb) = (p64::ours3(&a), p64::ours3(&b));
+        let pose_a = p64::our_pose3(&(ta.into(), quat(ra)));
+        let sep = |c: &Vector3<f64>| {
+            let pose_b = p64::our_pose3(&((*c).into(), qb));
+            p64::Ours3::separation(&sa, &pose_a, &sb, &pose_b).distance
+        };
+        let tb = place(sep, start, u, oa + ob + ia.max(ib), target);
+        Pair3 {
+            a,
+            pa: (ta.into(), quat(ra)),
+            b,
+            pb: (tb.into(), qb),
+        }
     })
 }
 
@@ -261,6 +669,15 @@ macro_rules! precision {
                 Box(sat::Obb<$t, 3>),
                 Hull(sat::ConvexPolyhedron<$t>),
             }
+
+            our_shape!(
+                $t,
+                Ours2,
+                2,
+                [Box, Polygon, Circle],
+                [(Box, Box), (Polygon, Polygon), (Circle, Polygon)]
+            );
+            our_shape!($t, Ours3, 3, [Box, Hull], [(Box, Box), (Hull, Hull)]);
 
             pub fn ours2(s: &Shape2) -> Ours2 {
                 match s {
@@ -292,7 +709,7 @@ macro_rules! precision {
                         )
                         .unwrap(),
                     ),
-                    Shape3::Hull(v) => Ours3::Hull(
+                    Shape3::Hull(v) | Shape3::Polyhedron(v) => Ours3::Hull(
                         sat::ConvexPolyhedron::from_hull(
                             &v.iter().map(|p| p.cast()).collect::<Vec<_>>(),
                         )
@@ -363,6 +780,19 @@ macro_rules! precision {
                         )
                         .unwrap(),
                     ),
+                    Shape3::Polyhedron(v) => {
+                        let (points, triangles) = hull_mesh(v);
+                        SharedShape::new(
+                            ConvexPolyhedron::from_convex_mesh(
+                                points
+                                    .iter()
+                                    .map(|p| Vector::new(p.x as $t, p.y as $t, p.z as $t))
+                                    .collect(),
+                                &triangles,
+                            )
+                            .unwrap(),
+                        )
+                    }
                 }
             }
 
