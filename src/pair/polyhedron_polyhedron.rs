@@ -1,31 +1,33 @@
-//! Convex polyhedron against convex polyhedron: the engine's axes and
-//! answer, with the work per axis cut down.
+//! Convex polyhedron against convex polyhedron: the engine's axes, in the
+//! engine's order, with every axis that provably cannot win left out.
 //!
-//! The generic engine evaluates every candidate axis by two support scans.
-//! Here, in A's frame with B placed by `R`, `t`:
+//! Any point `a` of A and `b` of B bound a gap from above:
+//! `gap(u) = min_B u·x − max_A u·x <= u·b − u·a`. Each hull stores a ball
+//! `(c, r)` inside it, so `min_B u·x <= u·c_B − r_B` too. In A's frame, with
+//! B placed by `R`, `t`:
 //!
 //! ```text
-//! A's face nᵢ:    gap = −offsetᵢ − h_B(−Rᵀnᵢ) + nᵢ·t          one scan of B
-//! B's face mⱼ:    gap = −h_A(−R mⱼ) − offsetⱼ − (−R mⱼ)·t       one scan of A
-//!                 (scans are vectorised over packed vertices)
-//! edge pairs, in B's frame, for each edge eᵢ of A:
-//!     sₖ = mₖ · eᵢ for all of B's faces, once                   (vectorised)
-//!     an edge of B with faces (f, g) passes the Gauss-map test's
-//!         first half iff s_f · s_g < 0: a table look-up, no dot products
-//!     survivors: u = eᵢ × e'ⱼ, oriented by A's faces
-//!         bound = u · (b − a), a and b points of the two edges
-//!         gap(u) = min_B u·x − max_A u·x <= bound for every u, so an axis
-//!         whose bound cannot beat the best gap so far is dropped unscanned;
-//!         the others get the two scans, as in the engine
+//! probe: A's face facing B's origin, B's face facing A's   two scans
+//!        positive gap → apart (first-gap queries stop here)
+//!        else floor = the larger gap: the best will reach it
+//! A's face nᵢ:  bound nᵢ·c_B − r_B − offsetᵢ; if hopeful, one scan of B
+//! B's face mⱼ:  the same with A's ball; if hopeful, one scan of A
+//! B's edges:    β = max over the edge's Gauss arc of v·(c_A − p) − r_A;
+//!               hopeless edges are masked out of every pair
+//! A's edge eᵢ:  α the same with B's ball; if hopeful:
+//!     sₖ = mₖ · eᵢ for all of B's faces, once               (vectorised)
+//!     B's live edges (f, g) with s_f · s_g < 0               (branch-free bits)
+//!     the rest of the Gauss-map test; u = eᵢ × e'ⱼ, oriented by A's faces
+//!     bound u · (b − a) on the two edges: the gap itself when they form a
+//!         face of A − B; if hopeful, two scans
+//! hopeless: bound < max(best so far, floor) − slack
 //! ```
 //!
-//! When the two edges form a face of `A − B` (the Gauss-map test), the
-//! bound is the gap itself; either way it is never below it, so dropping
-//! on the bound never drops the winner and the answer is the engine's
-//! (tests/polyhedra_3d.rs::hull_path_matches_engine). With the first
-//! positive gap wanted (`intersects`, `penetration`), the face of A facing
-//! B's origin and the face of B facing A's are tried first: for shapes
-//! apart one of them usually separates.
+//! Scans are vectorised over packed vertices (`shape/packed.rs`). Skipping
+//! an axis whose gap is below the best never changes the engine's answer
+//! (docs/sat-proof.md §14; tests/polyhedra_3d.rs::hull_path_matches_engine).
+//! [`intersects`] needs only the sign, so its threshold is 0, and
+//! overlapping inner balls answer it at once.
 
 use core::ops::ControlFlow;
 
