@@ -187,6 +187,15 @@ fn fast_path_matches_engine<T: TestReal>(PolygonScene(scene): PolygonScene<T>) -
                 format!("booleans differ: fast intersects {fast_hit}, {fast:?}"),
             );
         }
+        // `penetration` stops at the first positive gap (after probing the
+        // edges facing the centres): the same verdict, the full depth.
+        match separating_axis::penetration(a, pa, b, pb) {
+            Some(p) if fast_hit && (f(p.depth) + df).abs() <= tol => {}
+            None if !fast_hit => {}
+            other => {
+                return fail(&scene, format!("penetration {other:?}, fast {fast:?}"));
+            }
+        }
     }
     let mut gaps: Vec<(f64, Feature)> = a
         .normals()

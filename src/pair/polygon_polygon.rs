@@ -12,12 +12,21 @@
 //! The stored offsets replace one of the two support scans per axis of the
 //! generic engine, and no support point is built. Same axes, same order,
 //! same ties as the engine.
+//!
+//! Each polygon stores a disc inside it (its vertices' mean and the
+//! distance to the nearest edge line). When the two discs overlap, so do
+//! the polygons: `intersects` answers at once. When they do not, the
+//! first-gap query behind `penetration` tries the edge of A facing B's
+//! centre and the edge of B facing A's before the rest: for polygons apart
+//! one of them usually separates. Neither changes an answer
+//! (tests/properties_2d.rs::fast_path_matches_engine).
 
 use core::ops::ControlFlow;
 
-use nalgebra::{Point2, Rotation2, Vector2};
+use nalgebra::{Point2, Rotation2, Unit, Vector2};
 
 use crate::engine::BestAxis;
+use crate::real::tie_tolerance;
 use crate::{ConvexPolygon, Feature, Pose2, Real, Separation};
 
 /// The separation of two posed polygons; equal to
@@ -52,6 +61,9 @@ pub fn intersects<T: Real>(
     pose_b: &Pose2<T>,
 ) -> bool {
     let pose_ab = pose_a.inv_mul(pose_b);
+    if discs_overlap(a, b, &pose_ab) {
+        return true;
+    }
     let (rot, t) = (&pose_ab.rotation, &pose_ab.translation.vector);
     // Edge i of A separates iff every vertex w of B (in B's frame) has
     // nᵢ · (R w + t) > oᵢ, i.e. (Rᵀnᵢ) · w > oᵢ − nᵢ · t: the scan of B can
@@ -97,6 +109,10 @@ pub(crate) fn separation_with<T: Real>(
 }
 
 /// The separation in A's frame, B placed by `pose_ab`.
+///
+/// With `stop_at_gap`, when the inner discs do not overlap, the edge of A
+/// facing B's centre and the edge of B facing A's are tried first: for
+/// polygons apart one of them usually separates, and the query ends there.
 fn local_separation<T: Real>(
     a: &ConvexPolygon<T>,
     b: &ConvexPolygon<T>,
@@ -105,6 +121,26 @@ fn local_separation<T: Real>(
 ) -> Separation<T, 2> {
     let rot = &pose_ab.rotation;
     let t = &pose_ab.translation.vector;
+    if stop_at_gap && !discs_overlap(a, b, pose_ab) {
+        let i = argmax_dot(a.normals(), t);
+        let (gap, _) = gap_a(a, b, rot, t, i);
+        if gap > T::zero() {
+            return Separation {
+                distance: gap,
+                axis: a.normals()[i],
+                feature: Feature::FaceA(i),
+            };
+        }
+        let j = argmax_dot(b.normals(), &-rot.inverse_transform_vector(t));
+        let (axis, gap, _) = gap_b(a, b, rot, t, j);
+        if gap > T::zero() {
+            return Separation {
+                distance: gap,
+                axis,
+                feature: Feature::FaceB(j),
+            };
+        }
+    }
     let mut best = BestAxis::new(stop_at_gap);
     let _ = scan_edges(a, b, rot, t, &mut best);
     // Both polygons have at least three edges, so an axis was offered.
@@ -115,6 +151,69 @@ fn local_separation<T: Real>(
     })
 }
 
+/// Whether the inner discs of A and of B (placed by `pose_ab`) overlap by
+/// more than the round-off of the test: then so do the polygons.
+#[inline]
+fn discs_overlap<T: Real>(a: &ConvexPolygon<T>, b: &ConvexPolygon<T>, pose_ab: &Pose2<T>) -> bool {
+    let (ca, ra, reach_a) = a.inner_disc();
+    let (cb, rb, reach_b) = b.inner_disc();
+    let t = &pose_ab.translation.vector;
+    let slack = tie_tolerance::<T>()
+        * (t.x.abs().max(t.y.abs()) + reach_a + reach_b)
+        * T::from_u8(32).unwrap_or_else(T::one);
+    (pose_ab * cb - ca).norm() < ra + rb - slack
+}
+
+/// The gap along A's edge `i` and the scale of its terms.
+#[inline]
+fn gap_a<T: Real>(
+    a: &ConvexPolygon<T>,
+    b: &ConvexPolygon<T>,
+    rot: &Rotation2<T>,
+    t: &Vector2<T>,
+    i: usize,
+) -> (T, T) {
+    let (n, offset) = (&a.normals()[i], a.offsets()[i]);
+    let (lo, shift) = (
+        b.local_min_projection(&rot.inverse_transform_vector(n)),
+        n.dot(t),
+    );
+    (lo + shift - offset, lo.abs() + shift.abs() + offset.abs())
+}
+
+/// The axis `−R mⱼ` of B's edge `j` (from A towards B), its gap and the
+/// scale of its terms.
+#[inline]
+fn gap_b<T: Real>(
+    a: &ConvexPolygon<T>,
+    b: &ConvexPolygon<T>,
+    rot: &Rotation2<T>,
+    t: &Vector2<T>,
+    j: usize,
+) -> (Unit<Vector2<T>>, T, T) {
+    let (m, offset) = (rot * b.normals()[j], b.offsets()[j]);
+    let (lo, shift) = (a.local_min_projection(&m), m.dot(t));
+    (
+        -m,
+        lo - offset - shift,
+        lo.abs() + shift.abs() + offset.abs(),
+    )
+}
+
+/// The index of the unit vector with the largest projection on `dir` (the
+/// first on a tie).
+#[inline]
+fn argmax_dot<T: Real>(vs: &[Unit<Vector2<T>>], dir: &Vector2<T>) -> usize {
+    let mut best = (0, vs[0].dot(dir));
+    for (k, v) in vs.iter().enumerate().skip(1) {
+        let value = v.dot(dir);
+        if value > best.1 {
+            best = (k, value);
+        }
+    }
+    best.0
+}
+
 /// Offers every edge axis of A, then of B, to `best`.
 fn scan_edges<T: Real>(
     a: &ConvexPolygon<T>,
@@ -123,17 +222,13 @@ fn scan_edges<T: Real>(
     t: &Vector2<T>,
     best: &mut BestAxis<T, 2>,
 ) -> ControlFlow<()> {
-    for (i, (n, &offset)) in a.normals().iter().zip(a.offsets()).enumerate() {
-        let in_b = rot.inverse_transform_vector(n);
-        let (lo, shift) = (b.local_min_projection(&in_b), n.dot(t));
-        let scale = lo.abs() + shift.abs() + offset.abs();
-        best.offer(lo + shift - offset, scale, *n, Feature::FaceA(i))?;
+    for (i, n) in a.normals().iter().enumerate() {
+        let (gap, scale) = gap_a(a, b, rot, t, i);
+        best.offer(gap, scale, *n, Feature::FaceA(i))?;
     }
-    for (j, (m, &offset)) in b.normals().iter().zip(b.offsets()).enumerate() {
-        let m = rot * m;
-        let (lo, shift) = (a.local_min_projection(&m), m.dot(t));
-        let scale = lo.abs() + shift.abs() + offset.abs();
-        best.offer(lo - offset - shift, scale, -m, Feature::FaceB(j))?;
+    for j in 0..b.normals().len() {
+        let (axis, gap, scale) = gap_b(a, b, rot, t, j);
+        best.offer(gap, scale, axis, Feature::FaceB(j))?;
     }
     ControlFlow::Continue(())
 }

@@ -34,6 +34,12 @@ pub struct ConvexPolygon<T: Real> {
     vertices: Vec<Point2<T>>,
     normals: Vec<Unit<Vector2<T>>>,
     offsets: Vec<T>,
+    /// A disc inside the polygon: the vertices' mean and its distance to
+    /// the nearest edge line (zero if round-off puts it outside).
+    inner_centre: Point2<T>,
+    inner_radius: T,
+    /// The largest absolute vertex coordinate: the scale of round-off.
+    reach: T,
 }
 
 /// `a × b`, the z component of the 3D cross product.
@@ -192,11 +198,33 @@ impl<T: Real> ConvexPolygon<T> {
             offsets.push(normal.dot(&vertices[i].coords));
             normals.push(normal);
         }
+        let count = T::from_usize(n).unwrap_or_else(T::one);
+        let inner_centre =
+            Point2::from(vertices.iter().fold(Vector2::zeros(), |s, v| s + v.coords) / count);
+        let inner_radius = normals
+            .iter()
+            .zip(&offsets)
+            .map(|(m, &o)| o - m.dot(&inner_centre.coords))
+            .fold(T::max_value().unwrap_or_else(T::one), |a, b| a.min(b))
+            .max(T::zero());
+        let reach = vertices
+            .iter()
+            .fold(T::zero(), |m, v| m.max(v.x.abs()).max(v.y.abs()));
         Self {
             vertices,
             normals,
             offsets,
+            inner_centre,
+            inner_radius,
+            reach,
         }
+    }
+
+    /// A disc inside the polygon, `(centre, radius)`, and the largest
+    /// absolute vertex coordinate (the scale of the round-off of bounds).
+    #[inline]
+    pub(crate) fn inner_disc(&self) -> (&Point2<T>, T, T) {
+        (&self.inner_centre, self.inner_radius, self.reach)
     }
 
     /// The vertices, counter-clockwise.
