@@ -71,10 +71,10 @@ fn relative_frame<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> (SMatrix<T, N, N>, SVector<T, N>) {
-    let frame_a = pose_a.rotation * a.rotation();
-    let frame_b = pose_b.rotation * b.rotation();
+    let (frame_a, centre_a) = a.world_frame(pose_a);
+    let (frame_b, centre_b) = b.world_frame(pose_b);
     let r = frame_a.matrix().transpose() * frame_b.matrix();
-    let t = frame_a.inverse_transform_vector(&(pose_b * b.center() - pose_a * a.center()));
+    let t = frame_a.inverse_transform_vector(&(centre_b - centre_a));
     (r, t)
 }
 
@@ -131,7 +131,7 @@ pub(crate) fn separation_with<T: Real, const N: usize>(
     stop_at_gap: bool,
 ) -> Separation<T, N> {
     // A's box frame in the world, and B's centre and axes in it.
-    let frame_a = pose_a.rotation * a.rotation();
+    let (frame_a, _) = a.world_frame(pose_a);
     let (r, t) = relative_frame(a, pose_a, b, pose_b);
     let mut best = BestAxis::new(stop_at_gap);
     let _ = scan(&a.half_extents(), &b.half_extents(), &r, &t, &mut best);

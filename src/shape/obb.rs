@@ -28,6 +28,9 @@ pub struct Obb<T: Real, const N: usize> {
     center: Point<T, N>,
     rotation: Rotation<T, N>,
     half_extents: SVector<T, N>,
+    /// Centre at the origin and rotation the identity, exactly: the box's
+    /// frame is the shape's, and queries skip composing the two.
+    centred: bool,
 }
 
 /// A 2D oriented box.
@@ -73,11 +76,25 @@ impl<T: Real, const N: usize> Obb<T, N> {
         if off > orthonormal_tolerance() {
             return Err(ShapeError::NonOrthonormalRotation);
         }
+        let centred = center == Point::origin() && rotation == Rotation::identity();
         Ok(Self {
             center,
             rotation,
             half_extents,
+            centred,
         })
+    }
+
+    /// The box's frame in the world for a shape placed by `pose`: the
+    /// rotation to the box's axes and the box's centre. Composed with the
+    /// shape's own centre and rotation only when they are not the identity.
+    #[inline(always)]
+    pub(crate) fn world_frame(&self, pose: &crate::Pose<T, N>) -> (Rotation<T, N>, Point<T, N>) {
+        if self.centred {
+            (pose.rotation, Point::from(pose.translation.vector))
+        } else {
+            (pose.rotation * self.rotation, pose * self.center)
+        }
     }
 
     /// The centre, in the shape's local frame.
