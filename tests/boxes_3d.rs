@@ -418,3 +418,41 @@ fn boxes_far_from_the_origin_in_f32() {
         assert!((s.axis.x - 1.0).abs() <= 1e-3, "{s:?}");
     }
 }
+
+// A box with its own centre at the origin and rotation the identity (as
+// parry's cuboids always are) takes its frame from the pose alone
+// (`Obb::world_frame`): the same answer as the same box with its centre and
+// rotation moved into the box instead of the pose, and as the engine.
+#[test]
+fn centred_boxes_take_their_frame_from_the_pose() {
+    let mut rng = Rng(9);
+    for round in 0..2000 {
+        let (a, pa, b, pb) = random_pair(&mut rng);
+        // The centred twins: the box's frame moved into the pose.
+        let centred = |o: &Obb<f64, 3>, p: &Pose3<f64>| {
+            let twin = Obb::new(Point3::origin(), Rotation3::identity(), o.half_extents()).unwrap();
+            let pose = Pose3::from_parts((p * o.center()).coords.into(), p.rotation * o.rotation());
+            (twin, pose)
+        };
+        let ((ca, cpa), (cb, cpb)) = (centred(&a, &pa), centred(&b, &pb));
+        let twin = obb_obb::separation(&ca, &cpa, &cb, &cpb);
+        let original = obb_obb::separation(&a, &pa, &b, &pb);
+        let slow = engine::separation(&ca, &cpa, &cb, &cpb);
+        let tol = 1e-12 * scale(&pa, &pb);
+        assert!(
+            (twin.distance - original.distance).abs() <= tol,
+            "round {round}: {twin:?} vs {original:?}"
+        );
+        assert!(
+            (twin.distance - slow.distance).abs() <= tol,
+            "round {round}: {twin:?} vs {slow:?}"
+        );
+        if twin.distance.abs() > tol {
+            assert_eq!(
+                obb_obb::intersects(&ca, &cpa, &cb, &cpb),
+                twin.distance <= 0.0,
+                "round {round}"
+            );
+        }
+    }
+}
