@@ -11,7 +11,38 @@ pub mod polyhedron_polyhedron;
 
 use core::any::Any;
 
+use nalgebra::{SVector, Unit};
+
+use crate::real::tie_tolerance;
 use crate::{ConvexPolygon, ConvexPolyhedron, Obb, Pose, Real, Separation};
+
+/// The index of the unit vector with the largest projection on `dir`, the
+/// first on a tie (0 for an empty list): the face that faces `dir`.
+#[inline]
+pub(crate) fn argmax_dot<T: Real, const N: usize>(
+    vs: &[Unit<SVector<T, N>>],
+    dir: &SVector<T, N>,
+) -> usize {
+    let Some((first, rest)) = vs.split_first() else {
+        return 0;
+    };
+    let mut best = (0, first.dot(dir));
+    for (k, v) in rest.iter().enumerate() {
+        let value = v.dot(dir);
+        if value > best.1 {
+            best = (k + 1, value);
+        }
+    }
+    best.0
+}
+
+/// How far below a threshold a bound on a gap must lie before the paths
+/// trust it to drop an axis: 32 [`tie_tolerance`] times `scale`, the size
+/// of the coordinates the bound and the gap are computed from.
+#[inline]
+pub(crate) fn bound_slack<T: Real>(scale: T) -> T {
+    tie_tolerance::<T>() * scale * T::from_u8(32).unwrap_or_else(T::one)
+}
 
 /// `x` as a `U` when `S` and `U` are the same type.
 #[inline]

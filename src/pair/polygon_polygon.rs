@@ -25,8 +25,8 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Point2, Rotation2, Unit, Vector2};
 
+use super::{argmax_dot, bound_slack};
 use crate::engine::BestAxis;
-use crate::real::tie_tolerance;
 use crate::{ConvexPolygon, Feature, Pose2, Real, Separation};
 
 /// The separation of two posed polygons; equal to
@@ -158,9 +158,7 @@ fn discs_overlap<T: Real>(a: &ConvexPolygon<T>, b: &ConvexPolygon<T>, pose_ab: &
     let (ca, ra, reach_a) = a.inner_disc();
     let (cb, rb, reach_b) = b.inner_disc();
     let t = &pose_ab.translation.vector;
-    let slack = tie_tolerance::<T>()
-        * (t.x.abs().max(t.y.abs()) + reach_a + reach_b)
-        * T::from_u8(32).unwrap_or_else(T::one);
+    let slack = bound_slack(t.x.abs().max(t.y.abs()) + reach_a + reach_b);
     (pose_ab * cb - ca).norm() < ra + rb - slack
 }
 
@@ -198,20 +196,6 @@ fn gap_b<T: Real>(
         lo - offset - shift,
         lo.abs() + shift.abs() + offset.abs(),
     )
-}
-
-/// The index of the unit vector with the largest projection on `dir` (the
-/// first on a tie).
-#[inline]
-fn argmax_dot<T: Real>(vs: &[Unit<Vector2<T>>], dir: &Vector2<T>) -> usize {
-    let mut best = (0, vs[0].dot(dir));
-    for (k, v) in vs.iter().enumerate().skip(1) {
-        let value = v.dot(dir);
-        if value > best.1 {
-            best = (k, value);
-        }
-    }
-    best.0
 }
 
 /// Offers every edge axis of A, then of B, to `best`.

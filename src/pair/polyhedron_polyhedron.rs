@@ -33,8 +33,9 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Matrix3, Unit, Vector3};
 
+use super::{argmax_dot, bound_slack};
 use crate::engine::{self, cross3, BestAxis};
-use crate::real::{parallel_tolerance, tie_tolerance};
+use crate::real::parallel_tolerance;
 use crate::shape::EdgeRecord;
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
 
@@ -217,9 +218,7 @@ impl<'s, T: Real> Hulls<'s, T> {
             cb_in_a: r * cb.coords + t,
             ra,
             rb,
-            slack: tie_tolerance::<T>()
-                * (max_abs(t) + a.reach() + b.reach())
-                * T::from_u8(32).unwrap_or_else(T::one),
+            slack: bound_slack(max_abs(t) + a.reach() + b.reach()),
         }
     }
 
@@ -473,20 +472,4 @@ fn arc_max<T: Real>(
 #[inline]
 fn max_abs<T: Real>(v: &Vector3<T>) -> T {
     v.x.abs().max(v.y.abs()).max(v.z.abs())
-}
-
-/// The index of the vector with the largest projection on `dir` (the
-/// first on a tie).
-#[inline]
-fn argmax_dot<T: Real>(vs: &[Unit<Vector3<T>>], dir: &Vector3<T>) -> usize {
-    let mut best = 0;
-    let mut best_value = vs[0].dot(dir);
-    for (k, v) in vs.iter().enumerate().skip(1) {
-        let value = v.dot(dir);
-        if value > best_value {
-            best = k;
-            best_value = value;
-        }
-    }
-    best
 }
