@@ -716,23 +716,60 @@ impl<T: Real> ConvexPolyhedron<T> {
     }
 }
 
-/// A ball inside the hull: the vertices' mean (inside, as a convex
-/// combination) and its distance to the nearest face plane.
+/// A ball inside the hull, as large as a short climb finds: from the
+/// vertices' mean (inside, as a convex combination), step away from the
+/// nearest face plane while that increases the distance to the nearest
+/// plane, halving the step when it does not. The radius is that distance:
+/// every point within it of the centre is on the inner side of every face,
+/// so the ball lies in the hull whatever the climb's quality. A larger ball
+/// gives the pair path tighter bounds (docs/sat-proof.md §14).
 fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) {
     let n = T::from_usize(hull.vertices.len()).unwrap_or_else(T::one);
     let sum = hull
         .vertices
         .iter()
         .fold(Vector3::zeros(), |acc, v| acc + v.coords);
-    let centre = Point3::from(sum / n);
-    let radius = hull
-        .normals
-        .iter()
-        .zip(&hull.offsets)
-        .fold(T::max_value().unwrap_or_else(T::one), |m, (nf, &o)| {
-            m.min(o - nf.dot(&centre.coords))
-        });
-    (centre, radius.max(T::zero()))
+    // The two nearest face planes to `c`, and the distance to the nearest.
+    let nearest = |c: &Vector3<T>| {
+        let big = T::max_value().unwrap_or_else(T::one);
+        let mut two = [(0, big), (0, big)];
+        for (f, (nf, &o)) in hull.normals.iter().zip(&hull.offsets).enumerate() {
+            let d = o - nf.dot(c);
+            if d < two[0].1 {
+                two = [(f, d), two[0]];
+            } else if d < two[1].1 {
+                two[1] = (f, d);
+            }
+        }
+        ([two[0].0, two[1].0], two[0].1)
+    };
+    let mut centre = sum / n;
+    let (mut faces, mut radius) = nearest(&centre);
+    let mut step = radius.abs() * T::from_f64(0.5).unwrap_or_else(T::one);
+    for _ in 0..48 {
+        // Away from the nearest plane, or from the nearest two at once
+        // (along a crease between them, where one alone zig-zags).
+        let [f, g] = faces.map(|k| hull.normals[k].into_inner());
+        let away = [f, (f + g).normalize()];
+        let best = away
+            .iter()
+            .map(|d| {
+                let candidate = centre - d * step;
+                let (near, r) = nearest(&candidate);
+                (candidate, near, r)
+            })
+            .fold(None, |b: Option<(Vector3<T>, [usize; 2], T)>, x| match b {
+                Some(b) if b.2 >= x.2 => Some(b),
+                _ => Some(x),
+            });
+        match best {
+            Some((candidate, near, r)) if r > radius => {
+                (centre, faces, radius) = (candidate, near, r)
+            }
+            _ => step *= T::from_f64(0.5).unwrap_or_else(T::one),
+        }
+    }
+    (Point3::from(centre), radius.max(T::zero()))
 }
 
 /// The compact edge records, `None` if an index does not fit in `u32`.
@@ -1878,5 +1915,51 @@ impl<'a, T: Real> Regions<'a, T> {
     fn convex(&self, p: usize, a: usize, c: usize, n: &Vector3<T>) -> bool {
         let (p, a, c) = (&self.points[p], &self.points[a], &self.points[c]);
         (a - p).cross(&(c - a)).dot(n) >= -self.eps * (c - p).norm()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The stored ball lies inside the hull (on the inner side of every face
+    // plane by at least its radius), and the climb never ends below where
+    // it started, the vertices' mean.
+    #[test]
+    fn inner_ball_is_inside_and_no_smaller_than_at_the_mean() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1_u64 << 53) as f64 * 2.0 - 1.0
+        };
+        for round in 0..200 {
+            let stretch = [1.0, 0.3, 0.05][round % 3];
+            let points: Vec<Point3<f64>> = (0..4 + round % 40)
+                .map(|_| Point3::new(next(), next() * stretch, next()))
+                .collect();
+            let Ok(hull) = ConvexPolyhedron::from_hull(&points) else {
+                continue;
+            };
+            let (c, r) = hull.inner_ball();
+            assert!(r > 0.0, "round {round}: radius {r}");
+            for (n, &o) in hull.normals().iter().zip(hull.offsets()) {
+                assert!(o - n.dot(&c.coords) >= r - 1e-12, "round {round}");
+            }
+            let mean = hull
+                .vertices()
+                .iter()
+                .map(|v| v.coords)
+                .sum::<Vector3<f64>>()
+                / hull.vertices().len() as f64;
+            let at_mean = hull
+                .normals()
+                .iter()
+                .zip(hull.offsets())
+                .map(|(n, &o)| o - n.dot(&mean))
+                .fold(f64::INFINITY, f64::min);
+            assert!(r >= at_mean, "round {round}: {r} < {at_mean}");
+        }
     }
 }
