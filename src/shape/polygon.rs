@@ -254,10 +254,17 @@ impl<T: Real> ConvexPolygon<T> {
     #[inline]
     #[must_use]
     pub fn local_min_projection(&self, dir: &Vector2<T>) -> T {
-        let first = dir.dot(&self.vertices[0].coords);
-        self.vertices[1..]
-            .iter()
-            .fold(first, |m, v| m.min(dir.dot(&v.coords)))
+        // A compare-and-select, not `min`: `min` spends instructions on NaN
+        // operands, which cannot occur here except through `dir`, and a NaN
+        // `dir` makes the first projection NaN, which no comparison replaces.
+        let mut m = dir.dot(&self.vertices[0].coords);
+        for v in &self.vertices[1..] {
+            let p = dir.dot(&v.coords);
+            if p < m {
+                m = p;
+            }
+        }
+        m
     }
 
     /// Checks the stored invariants: at least three vertices,
