@@ -1,9 +1,10 @@
 //! The public queries, as free functions over `(shape, pose)` pairs.
 //!
 //! Each routes a pair with a specialised path (two [`ConvexPolygon`]s, two
-//! [`Obb`]s of the same dimension) to it and every other pair to the generic
-//! [`engine`](crate::engine); both give the same answers
-//! (tests/properties_2d.rs, tests/boxes_2d.rs, tests/boxes_3d.rs).
+//! [`Obb`]s of the same dimension, two [`ConvexPolyhedron`]s) to it and
+//! every other pair to the generic [`engine`](crate::engine); both give the
+//! same answers (tests/properties_2d.rs, tests/boxes_2d.rs,
+//! tests/boxes_3d.rs, tests/polyhedra_3d.rs).
 //!
 //! **Touching counts as intersecting**: shapes whose boundaries meet with no
 //! overlap intersect, with penetration depth `0`.
@@ -14,6 +15,7 @@
 //! never panics.
 //!
 //! [`ConvexPolygon`]: crate::ConvexPolygon
+//! [`ConvexPolyhedron`]: crate::ConvexPolyhedron
 //! [`Obb`]: crate::Obb
 
 use nalgebra::Point;

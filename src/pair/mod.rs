@@ -2,8 +2,9 @@
 //! the dispatch that routes the public queries to them.
 //!
 //! Each path returns the same answer as the generic [`engine`](crate::engine)
-//! (tests/properties_2d.rs::fast_path_matches_engine and
-//! tests/boxes_3d.rs::box_path_matches_engine_f64 check it), only faster.
+//! (tests/properties_2d.rs::fast_path_matches_engine,
+//! tests/boxes_3d.rs::box_path_matches_engine_f64 and
+//! tests/polyhedra_3d.rs::hull_path_matches_engine check it), only faster.
 
 pub mod obb_obb;
 pub mod polygon_polygon;
