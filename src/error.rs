@@ -13,7 +13,7 @@ use core::fmt;
 /// let err = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(1.0, 0.0)]).unwrap_err();
 /// assert_eq!(err, ShapeError::TooFewPoints { found: 2, required: 3 });
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum ShapeError {
     /// Fewer points than the shape needs.
@@ -50,6 +50,31 @@ pub enum ShapeError {
     /// The rotation matrix is not orthonormal within
     /// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance).
     NonOrthonormalRotation,
+    /// A coordinate or size is too large for the queries' arithmetic: its
+    /// magnitude exceeds [`max_magnitude`](crate::real::max_magnitude), the
+    /// largest value whose square and sums of a few squares stay finite.
+    TooLarge {
+        /// Which input (as for [`ShapeError::NonFinite`]).
+        field: &'static str,
+        /// The index of the offending point or coordinate within `field`.
+        index: usize,
+        /// The limit that was exceeded, as an `f64`.
+        limit: f64,
+    },
+    /// A size is too small for the queries' arithmetic: below
+    /// [`min_size`](crate::real::min_size), where squares underflow and
+    /// normals lose their unit length.
+    TooSmall {
+        /// Which input (as for [`ShapeError::NonFinite`]).
+        field: &'static str,
+        /// The index of the offending point or coordinate within `field`.
+        index: usize,
+        /// The limit that was not reached, as an `f64`.
+        limit: f64,
+    },
+    /// The shape is given in zero dimensions (`N = 0`), where no shape has
+    /// an interior.
+    ZeroDimension,
 }
 
 impl fmt::Display for ShapeError {
@@ -81,6 +106,18 @@ impl fmt::Display for ShapeError {
             Self::NonOrthonormalRotation => write!(
                 f,
                 "the rotation matrix is not orthonormal (RᵀR is not the identity): build it from an angle, an axis-angle or a unit quaternion"
+            ),
+            Self::TooLarge { field, index, limit } => write!(
+                f,
+                "{field} {index} is larger in magnitude than {limit:e}, the largest this scalar type supports: scale the scene down or use f64"
+            ),
+            Self::TooSmall { field, index, limit } => write!(
+                f,
+                "{field} {index} gives a size below {limit:e}, the smallest this scalar type supports: scale the scene up or use f64"
+            ),
+            Self::ZeroDimension => write!(
+                f,
+                "a shape in zero dimensions has no interior: use N >= 1"
             ),
         }
     }

@@ -99,6 +99,44 @@ pub fn hull_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(64.0)
 }
 
+/// The largest magnitude a shape's coordinates and sizes may have:
+/// `sqrt(MAX) / 64` (`2.1e152` in `f64`, `2.9e17` in `f32`).
+///
+/// The queries square lengths (`norm`, `norm_squared`) and add support
+/// values of a few terms each; below this bound none of that overflows,
+/// even after a pose moves the shape by as much again. Constructors refuse
+/// larger input with [`ShapeError::TooLarge`](crate::ShapeError::TooLarge).
+#[inline]
+#[must_use]
+pub fn max_magnitude<T: Real>() -> T {
+    let (max, _) = range::<T>();
+    T::from_f64(max.sqrt() / 64.0).unwrap_or_else(T::one)
+}
+
+/// The smallest size (half extent, radius, polygon edge) a shape may have:
+/// `sqrt(MIN_POSITIVE) * 64` (`9.6e-153` in `f64`, `6.9e-18` in `f32`).
+///
+/// Below it the square of a length underflows to a subnormal or to zero,
+/// so that unit normals and distances lose their precision.
+/// Constructors refuse smaller sizes with
+/// [`ShapeError::TooSmall`](crate::ShapeError::TooSmall).
+#[inline]
+#[must_use]
+pub fn min_size<T: Real>() -> T {
+    let (_, min) = range::<T>();
+    T::from_f64(min.sqrt() * 64.0).unwrap_or_else(T::zero)
+}
+
+/// The largest finite value and the smallest positive normal value of the
+/// scalar, as `f64`: `f32`'s when its epsilon is `f32`'s, else `f64`'s.
+fn range<T: Real>() -> (f64, f64) {
+    if T::default_epsilon().to_f64().unwrap_or(0.0) > 1e-10 {
+        (f64::from(f32::MAX), f64::from(f32::MIN_POSITIVE))
+    } else {
+        (f64::MAX, f64::MIN_POSITIVE)
+    }
+}
+
 /// Whether `x` is NaN, for any partially ordered scalar.
 #[inline]
 pub(crate) fn is_nan<T: PartialOrd>(x: T) -> bool {
