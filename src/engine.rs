@@ -28,7 +28,7 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::real::{is_nan, parallel_tolerance, tie_tolerance};
+use crate::real::{is_nan, tie_tolerance};
 use crate::shape::first_axis;
 use crate::{Feature, MinkowskiDifference, Pose, Posed, Real, Separation, Shape, Support};
 
@@ -88,9 +88,10 @@ where
 /// of B, for the pairs that can form a face of `A − B`.
 ///
 /// A pair is skipped when both edges know their faces and their arcs do not
-/// cross on the Gauss map ([`is_minkowski_face`]), or when the edges are
-/// parallel within [`parallel_tolerance`](crate::real::parallel_tolerance)
-/// (docs/sat-proof.md §9 shows the face axes cover them). The axis is
+/// cross on the Gauss map ([`is_minkowski_face`]), or when the computed
+/// cross product is exactly zero (docs/sat-proof.md §11 shows the face axes
+/// cover exactly parallel edges; nearly parallel ones are tested, along
+/// whatever direction the floats give, see [`unit_cross3`]). The axis is
 /// oriented from A to B by A's faces when A knows them, else by B's, else
 /// both orientations are tried.
 fn for_each_edge_axis<T, const N: usize, A, B, F>(
@@ -108,7 +109,6 @@ where
     // The pair tests run in B's frame, so that each of A's edges is rotated
     // once and B's edges not at all; only a surviving axis is rotated back.
     let rot = &pose_ab.rotation;
-    let tol = parallel_tolerance::<T>();
     for i in 0..a.edge_count() {
         let ea = a.local_edge(i);
         let ea_dir = rot.inverse_transform_vector(&ea.direction);
@@ -125,12 +125,9 @@ where
                     continue;
                 }
             }
-            let c = cross3(&ea_dir, &eb.direction);
-            let len = c.norm();
-            if len <= tol {
+            let Some(u) = unit_cross3(&ea_dir, &eb.direction) else {
                 continue;
-            }
-            let u = Unit::new_unchecked(c / len);
+            };
             let feature = Feature::EdgePair(i, j);
             match (&ea_faces, &eb.faces) {
                 (Some([n1, n2]), _) => visit(rot * orient(u, &(n1 + n2)), feature)?,
@@ -284,6 +281,31 @@ pub(crate) fn cross3<T: Real, const N: usize>(
         c[2] = a[0] * b[1] - a[1] * b[0];
     }
     c
+}
+
+/// `a × b` normalised (3D), `None` when it is exactly zero or NaN.
+///
+/// The product is first divided by its largest entry, so that two nearly
+/// parallel edges (a cross product of length 1e-200, say) still give a
+/// unit axis instead of an underflow. Its direction may be far from the
+/// exact cross product of the edges the user meant (round-off in nearly
+/// parallel directions is amplified), but every gap is then measured along
+/// this axis from support values, so it is a true gap of the shapes
+/// (docs/sat-proof.md §11): a wrong direction can only make the axis
+/// useless, never the answer wrong.
+#[inline]
+pub(crate) fn unit_cross3<T: Real, const N: usize>(
+    a: &SVector<T, N>,
+    b: &SVector<T, N>,
+) -> Option<Unit<SVector<T, N>>> {
+    let c = cross3(a, b);
+    let m = c.amax();
+    if m.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+        return None;
+    }
+    let c = c / m;
+    let len = c.norm();
+    Some(Unit::new_unchecked(c / len))
 }
 
 /// Whether the Gauss-map arc of an edge of A (between its face normals

@@ -65,20 +65,6 @@ pub fn tie_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(4.0)
 }
 
-/// Below this length, the cross product of two unit edge directions is
-/// treated as zero: the edges are parallel and their pair adds no axis.
-///
-/// Its value, 64 machine epsilons (`1.4e-14` in `f64`, `7.6e-6` in
-/// `f32`), is the round-off level of a cross product of unit vectors.
-/// Skipping a pair this close to parallel can under-report its gap by at
-/// most this sine times the pair's edge lengths (docs/sat-proof.md §9): a
-/// round-off-sized amount.
-#[inline]
-#[must_use]
-pub fn parallel_tolerance<T: Real>() -> T {
-    T::default_epsilon() * nalgebra::convert(64.0)
-}
-
 /// Relative tolerance of the 3D convex hull
 /// ([`ConvexPolyhedron::from_hull`](crate::ConvexPolyhedron::from_hull)):
 /// with `s` the largest absolute coordinate of the input, a point within

@@ -59,6 +59,10 @@ pub(crate) fn intersects<T: Real, const N: usize, A: 'static, B: 'static>(
     b: &B,
     pose_b: &Pose<T, N>,
 ) -> Option<bool> {
+    // In more than three dimensions boxes need the engine's extra axes.
+    if N > 3 {
+        return None;
+    }
     if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
         return Some(obb_obb::intersects(a, pose_a, b, pose_b));
     }
@@ -93,6 +97,10 @@ pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
     pose_b: &Pose<T, N>,
     stop_at_gap: bool,
 ) -> Option<Separation<T, N>> {
+    // In more than three dimensions boxes need the engine's extra axes.
+    if N > 3 {
+        return None;
+    }
     if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
         cast::<A, ConvexPolygon<T>>(a),
         cast::<B, ConvexPolygon<T>>(b),

@@ -22,7 +22,7 @@ use core::ops::ControlFlow;
 use nalgebra::{SMatrix, SVector, Unit};
 
 use crate::engine::BestAxis;
-use crate::real::{is_nan, parallel_tolerance};
+use crate::real::is_nan;
 use crate::{Feature, Obb, Pose, Real, Separation};
 
 /// The separation of two posed boxes; equal to
@@ -64,6 +64,13 @@ pub fn intersects<T: Real, const N: usize>(
 }
 
 /// `R = AᵀB` and B's centre `T` in A's box frame.
+///
+/// `T` is built from the difference of the two poses' translations first
+/// (exact for nearby poses, whatever their distance from the origin), then
+/// the two boxes' own centres turned by their poses, never from the
+/// rotated absolute positions: at 1e4 in `f32` those carry 1e-3 of
+/// round-off, far more than the boxes' relative placement does
+/// (`consistency.rs::box_pairs_far_from_the_origin`).
 #[inline]
 fn relative_frame<T: Real, const N: usize>(
     a: &Obb<T, N>,
@@ -71,16 +78,65 @@ fn relative_frame<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> (SMatrix<T, N, N>, SVector<T, N>) {
-    let (frame_a, centre_a) = a.world_frame(pose_a);
-    let (frame_b, centre_b) = b.world_frame(pose_b);
+    let (frame_a, offset_a) = a.world_frame(pose_a);
+    let (frame_b, offset_b) = b.world_frame(pose_b);
     let r = frame_a.matrix().transpose() * frame_b.matrix();
-    let t = frame_a.inverse_transform_vector(&(centre_b - centre_a));
+    let shift = pose_b.translation.vector - pose_a.translation.vector;
+    let t = frame_a.inverse_transform_vector(&(shift + (offset_b - offset_a)));
     (r, t)
 }
 
+/// The gap along A's face `±eᵢ` (`shift = ±Tᵢ`) and along B's face axis
+/// `∓Rⱼ` (`shift = ∓(Rⱼ · T)`): `shift − (own + other)`, where `own` is
+/// the half extent of the face's box and `other` the other box's extent
+/// on the axis. The boolean and the gap loops both use it, so that
+/// `intersects` and `separation` decide one inequality the same way: the
+/// rounded difference `x − y` is positive exactly when `x > y` (IEEE 754
+/// subtraction is exact in sign, with gradual underflow).
+#[inline(always)]
+fn face_gap<T: Real>(shift: T, own: T, other: T) -> T {
+    shift - (own + other)
+}
+
+/// The edge pair `eᵢ × Rⱼ` in A's box frame (3D): the axis `L` scaled so
+/// that its largest entry is 1 (no underflow for nearly parallel edges),
+/// its length, `T · L` and the two boxes' extents on `L`. B's extent is
+/// computed from `L · Rₖ` directly, not from the identity
+/// `|L · Rₖ| = |R_{i,k'}|` that holds only for an exactly orthonormal `R`:
+/// the gap is then a true gap of the boxes along the axis the floats
+/// describe, however nearly parallel the edges (docs/sat-proof.md §11).
+/// `None` when the edges are exactly parallel in the computed `R`.
+#[inline(always)]
+fn edge_terms<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+    i: usize,
+    j: usize,
+) -> Option<(T, T, T, T, T)> {
+    let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+    let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+    let m = r[(i1, j)].abs().max(r[(i2, j)].abs());
+    // Not above zero (or NaN, which the face axes have reported): skip.
+    if m.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+        return None;
+    }
+    // L = eᵢ × Rⱼ / m: L[i1] = −R[i2, j] / m, L[i2] = R[i1, j] / m.
+    let (l1, l2) = (-r[(i2, j)] / m, r[(i1, j)] / m);
+    let len = (l1 * l1 + l2 * l2).sqrt();
+    let ra = ha[i1] * l1.abs() + ha[i2] * l2.abs();
+    let rb = hb[j1] * (l1 * r[(i1, j1)] + l2 * r[(i2, j1)]).abs()
+        + hb[j2] * (l1 * r[(i1, j2)] + l2 * r[(i2, j2)]).abs();
+    let tl = t[i1] * l1 + t[i2] * l2;
+    Some((l1, l2, len, tl, ra + rb))
+}
+
 /// The boolean form of [`scan`]: whether some axis has a positive gap.
-/// The same axes and the same inequalities, but no unit axis, no division
-/// by `|L|` (which does not change a gap's sign) and no tie bookkeeping.
+/// The same axes and the same gap expressions, but no unit axis, no
+/// division by `|L|` (which does not change a gap's sign: `|L| >= 1` after
+/// scaling and sizes are at least [`min_size`](crate::real::min_size)) and
+/// no tie bookkeeping.
 fn any_separating_axis<T: Real, const N: usize>(
     ha: &SVector<T, N>,
     hb: &SVector<T, N>,
@@ -88,34 +144,26 @@ fn any_separating_axis<T: Real, const N: usize>(
     t: &SVector<T, N>,
 ) -> bool {
     let abs_r = r.abs();
-    // ±eᵢ: gap = ±Tᵢ − rBᵢ − aᵢ, positive for one sign iff |Tᵢ| > aᵢ + rBᵢ.
+    // ±eᵢ: one sign has a positive gap iff |Tᵢ| − (aᵢ + rBᵢ) > 0.
     for i in 0..N {
-        if t[i].abs() > ha[i] + abs_r.row(i).transpose().dot(hb) {
+        if face_gap(t[i].abs(), ha[i], abs_r.row(i).transpose().dot(hb)) > T::zero() {
             return true;
         }
     }
     for j in 0..N {
-        if r.column(j).dot(t).abs() > hb[j] + abs_r.column(j).dot(ha) {
+        if face_gap(r.column(j).dot(t).abs(), hb[j], abs_r.column(j).dot(ha)) > T::zero() {
             return true;
         }
     }
     if N != 3 {
         return false;
     }
-    let tol = parallel_tolerance::<T>();
     for i in 0..3 {
-        let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
-            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let len2 = r[(i1, j)] * r[(i1, j)] + r[(i2, j)] * r[(i2, j)];
-            if len2 <= tol * tol {
-                continue;
-            }
-            let ra = ha[i1] * abs_r[(i2, j)] + ha[i2] * abs_r[(i1, j)];
-            let rb = hb[j1] * abs_r[(i, j2)] + hb[j2] * abs_r[(i, j1)];
-            let tl = t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)];
-            if tl.abs() > ra + rb {
-                return true;
+            if let Some((_, _, _, tl, extent)) = edge_terms(ha, hb, r, t, i, j) {
+                if tl.abs() - extent > T::zero() {
+                    return true;
+                }
             }
         }
     }
@@ -163,7 +211,7 @@ fn scan<T: Real, const N: usize>(
         for i in 0..N {
             let rb = abs_r.row(i).transpose().dot(hb);
             let shift = sign * t[i];
-            let gap = shift - rb - ha[i];
+            let gap = face_gap(shift, ha[i], rb);
             let axis = Unit::new_unchecked(SVector::from_fn(
                 |k, _| if k == i { sign } else { T::zero() },
             ));
@@ -177,7 +225,7 @@ fn scan<T: Real, const N: usize>(
             let normal = r.column(j) * sign;
             let ra = abs_r.column(j).dot(ha);
             let shift = normal.dot(t);
-            let gap = -shift - hb[j] - ra;
+            let gap = face_gap(-shift, hb[j], ra);
             let face = if sign > T::zero() { j } else { j + N };
             let axis = Unit::new_unchecked(-normal);
             best.offer(gap, shift.abs() + hb[j] + ra, axis, Feature::FaceB(face))?;
@@ -187,26 +235,20 @@ fn scan<T: Real, const N: usize>(
     if N != 3 {
         return ControlFlow::Continue(());
     }
-    let tol = parallel_tolerance::<T>();
     for i in 0..3 {
         let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
         for j in 0..3 {
-            let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
-            let len = (r[(i1, j)] * r[(i1, j)] + r[(i2, j)] * r[(i2, j)]).sqrt();
-            if len <= tol {
+            let Some((l1, l2, len, tl, extent)) = edge_terms(ha, hb, r, t, i, j) else {
                 continue;
-            }
-            let ra = ha[i1] * abs_r[(i2, j)] + ha[i2] * abs_r[(i1, j)];
-            let rb = hb[j1] * abs_r[(i, j2)] + hb[j2] * abs_r[(i, j1)];
-            let tl = t[i2] * r[(i1, j)] - t[i1] * r[(i2, j)];
+            };
             let mut l = SVector::<T, N>::zeros();
-            l[i1] = -r[(i2, j)] / len;
-            l[i2] = r[(i1, j)] / len;
+            l[i1] = l1 / len;
+            l[i2] = l2 / len;
             let axis = Unit::new_unchecked(l);
-            let scale = (tl.abs() + ra + rb) / len;
+            let scale = (tl.abs() + extent) / len;
             let feature = Feature::EdgePair(i, j);
-            best.offer((tl - ra - rb) / len, scale, axis, feature)?;
-            best.offer((-tl - ra - rb) / len, scale, -axis, feature)?;
+            best.offer((tl - extent) / len, scale, axis, feature)?;
+            best.offer((-tl - extent) / len, scale, -axis, feature)?;
         }
     }
     ControlFlow::Continue(())

@@ -34,8 +34,7 @@ use core::ops::ControlFlow;
 use nalgebra::{Matrix3, Unit, Vector3};
 
 use super::{argmax_dot, bound_slack};
-use crate::engine::{self, cross3, BestAxis};
-use crate::real::parallel_tolerance;
+use crate::engine::{self, unit_cross3, BestAxis};
 use crate::shape::EdgeRecord;
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
 
@@ -402,12 +401,10 @@ impl<'s, T: Real> Hulls<'s, T> {
         if adc * bdc >= T::zero() || -s0 * bdc <= T::zero() {
             return ControlFlow::Continue(());
         }
-        let c = cross3(&ea.dir, dir_b);
-        let len = c.norm();
-        if len <= parallel_tolerance::<T>() {
+        let Some(u) = unit_cross3(&ea.dir, dir_b) else {
             return ControlFlow::Continue(());
-        }
-        let mut u = c / len;
+        };
+        let mut u = u.into_inner();
         if u.dot(&(ea.n0 + ea.n1)) < T::zero() {
             u = -u;
         }
