@@ -432,16 +432,29 @@ pub(crate) struct BestAxis<T: Real, const N: usize> {
     stop_at_gap: bool,
 }
 
-/// The preference class of a feature: lower is preferred on a tie.
+/// The preference class of a feature: lower is preferred on a tie, except
+/// for [`ROUND`], which wins ties against the polytope classes.
 #[inline]
 fn class(feature: Feature) -> u8 {
     match feature {
         Feature::FaceA(_) => 0,
         Feature::FaceB(_) => 1,
         Feature::EdgePair(..) => 2,
-        Feature::RoundA | Feature::RoundB => 3,
+        Feature::RoundA | Feature::RoundB => ROUND,
         Feature::Fallback => 4,
     }
+}
+
+/// The class of the rounded-core axes.
+const ROUND: u8 = 3;
+
+/// Whether two unit axes agree to 64 ε in every coordinate.
+#[inline]
+fn same_direction<T: Real, const N: usize>(
+    u: &Unit<SVector<T, N>>,
+    v: &Unit<SVector<T, N>>,
+) -> bool {
+    (u.as_ref() - v.as_ref()).amax() <= T::default_epsilon() * nalgebra::convert(64.0)
 }
 
 impl<T: Real, const N: usize> BestAxis<T, N> {
@@ -468,10 +481,20 @@ impl<T: Real, const N: usize> BestAxis<T, N> {
         let better = match &self.best {
             None => true,
             Some(s) if class(feature) == class(s.feature) => distance > s.distance,
-            // A positive gap always beats a non-positive one: the tie rule
-            // chooses among equal answers, it never turns "apart" into
-            // "overlapping".
+            // A positive gap always beats a non-positive one, and never
+            // loses to one: the tie rule chooses among equal answers, it
+            // never turns "apart" into "overlapping" or back.
             Some(s) if distance > T::zero() && s.distance <= T::zero() => true,
+            Some(s) if distance <= T::zero() && s.distance > T::zero() => false,
+            // A rounded-core axis is the exact direction between the cores'
+            // nearest points: on a near tie it is the better normal (a face
+            // within round-off of it can point 1e-3 rad away in f32), so
+            // it wins ties instead of losing them.
+            // (When it is the best axis's own direction, to 64 ε, the face
+            // keeps its label: the normal is the same.)
+            Some(s) if class(feature) == ROUND && !same_direction(&axis, &s.axis) => {
+                distance >= s.distance - tie_tolerance::<T>() * scale
+            }
             Some(s) => distance > s.distance + tie_tolerance::<T>() * scale,
         };
         if better || is_nan(distance) {

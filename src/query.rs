@@ -18,9 +18,50 @@
 //! [`ConvexPolyhedron`]: crate::ConvexPolyhedron
 //! [`Obb`]: crate::Obb
 
-use nalgebra::Point;
+use nalgebra::{Point, Unit};
 
-use crate::{engine, pair, Containment, Penetration, Pose, Real, Separation, Shape};
+use crate::real::max_magnitude;
+use crate::{engine, pair, Containment, Feature, Penetration, Pose, Real, Separation, Shape};
+
+/// The answer for two poses whose translations lie so far apart that no
+/// two shapes within the representable range can meet: `None` otherwise.
+///
+/// Every built-in shape keeps its coordinates within
+/// [`max_magnitude`](crate::real::max_magnitude) `M` of its local origin,
+/// so its points lie within `N·M` of its pose's translation; when the
+/// translations differ by more than `2·N·M` in some coordinate (or their
+/// difference overflows to infinity, for finite poses near `±MAX`), the
+/// shapes are apart by at least the excess. The queries answer that
+/// without arithmetic that could overflow into a NaN
+/// (`consistency.rs::poses_near_the_float_limit_give_no_nan`). A NaN
+/// translation is not caught here: it flows into the queries' NaN
+/// contract.
+#[inline]
+fn beyond_range<T: Real, const N: usize>(
+    pose_a: &Pose<T, N>,
+    pose_b: &Pose<T, N>,
+) -> Option<Separation<T, N>> {
+    let shift = pose_b.translation.vector - pose_a.translation.vector;
+    let reach = max_magnitude::<T>() * T::from_usize(2 * N).unwrap_or_else(T::one);
+    let far = shift
+        .iter()
+        .fold(T::zero(), |m, x| if x.abs() > m { x.abs() } else { m });
+    if far <= reach {
+        return None;
+    }
+    // The direction from A to B, from halved translations (no overflow),
+    // scaled to its largest entry before normalising.
+    let half: T = nalgebra::convert(0.5);
+    let d = pose_b.translation.vector * half - pose_a.translation.vector * half;
+    let axis = Unit::try_new(d / d.amax(), T::zero())?;
+    let max = T::max_value().unwrap_or(far);
+    let distance = if far - reach < max { far - reach } else { max };
+    Some(Separation {
+        distance,
+        axis,
+        feature: Feature::Fallback,
+    })
+}
 
 /// Whether the two shapes overlap or touch. Stops at the first separating
 /// axis.
@@ -48,6 +89,9 @@ where
     A: Shape<T, N> + 'static,
     B: Shape<T, N> + 'static,
 {
+    if beyond_range(pose_a, pose_b).is_some() {
+        return false;
+    }
     pair::intersects(a, pose_a, b, pose_b)
         .unwrap_or_else(|| engine::intersects(a, pose_a, b, pose_b))
 }
@@ -80,6 +124,9 @@ where
     A: Shape<T, N> + 'static,
     B: Shape<T, N> + 'static,
 {
+    if let Some(far) = beyond_range(pose_a, pose_b) {
+        return far;
+    }
     pair::separation(a, pose_a, b, pose_b, false)
         .unwrap_or_else(|| engine::separation(a, pose_a, b, pose_b))
 }
@@ -112,6 +159,9 @@ where
     A: Shape<T, N> + 'static,
     B: Shape<T, N> + 'static,
 {
+    if beyond_range(pose_a, pose_b).is_some() {
+        return None;
+    }
     // The loop may stop at the first positive gap: the answer is `None`
     // then, and when no gap is positive the scan was complete.
     pair::separation(a, pose_a, b, pose_b, true)
