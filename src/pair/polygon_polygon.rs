@@ -1,17 +1,33 @@
 //! Convex polygon against convex polygon (2D).
 //!
-//! In A's frame, with B placed by `pose_ab = (R, t)`:
+//! Each polygon is stored relative to an anchor (its vertex 0): `v = cA + v'`,
+//! `w = cB + w'`. With B placed in A's frame by `pose_ab = (R, t)`, B's
+//! anchor lands at `d = (R cB − cA) + t` from A's, which is exact for nearby
+//! anchors and identity poses, and every gap is formed relative to a vertex
+//! of the reference edge, so that no term carries the size of the
+//! coordinates:
 //!
 //! ```text
-//! for each edge i of A (normal nᵢ, offset oᵢ):
-//!     gap = min_j nᵢ · (R wⱼ + t) − oᵢ  =  min_j (Rᵀnᵢ) · wⱼ + nᵢ · t − oᵢ
-//! for each edge j of B (normal mⱼ, offset pⱼ), with m = R mⱼ:
-//!     gap = min_i m · vᵢ − pⱼ − m · t          (axis −m, from A to B)
+//! for each edge i of A (normal nᵢ, first vertex a'ᵢ):
+//!     gap = min_j (Rᵀnᵢ) · w'ⱼ + nᵢ · (d − a'ᵢ)
+//! for each edge j of B (normal mⱼ, first vertex w'ⱼ), with m = R mⱼ:
+//!     gap = min_i m · a'ᵢ − m · (R w'ⱼ + d)          (axis −m, from A to B)
 //! ```
 //!
-//! The stored offsets replace one of the two support scans per axis of the
-//! generic engine, and no support point is built. Same axes, same order,
-//! same ties as the engine.
+//! Same axes, same order, same ties as the generic engine, and no support
+//! point is built. `intersects` decides `gap > 0` on the very same rounded
+//! gap as `separation` and `penetration`
+//! (tests/polygon_robustness.rs::touching_far_from_the_origin_intersects).
+//!
+//! **The minimum over B.** As A's normals turn counter-clockwise, so do
+//! the directions `Rᵀnᵢ`, and the vertex of B that minimises the projection
+//! advances counter-clockwise: from polygons of [`WALK_FROM`] vertices on,
+//! a walk along B's normal cones, started from the previous answer, finds
+//! it in O(n + m) for all of A's edges together (the same for B's edges
+//! against A). The walk then scans on both sides while the projections lie
+//! within the round-off band of the one it found, so that the minimum is
+//! exactly the one a linear scan computes
+//! (tests/polygon_robustness.rs::walk_equals_linear_scan).
 //!
 //! Each polygon stores a disc inside it (its vertices' mean and the
 //! distance to the nearest edge line). When the two discs overlap, so do
@@ -23,10 +39,11 @@
 
 use core::ops::ControlFlow;
 
-use nalgebra::{Point2, Rotation2, Unit, Vector2};
+use nalgebra::{Rotation2, Unit, Vector2};
 
 use super::{argmax_dot, bound_slack};
 use crate::engine::BestAxis;
+use crate::real::is_nan;
 use crate::{ConvexPolygon, Feature, Pose2, Real, Separation};
 
 /// The separation of two posed polygons; equal to
@@ -53,6 +70,9 @@ pub fn separation<T: Real>(
 }
 
 /// Whether two posed polygons overlap; stops at the first separating edge.
+///
+/// The verdict is `separation(..).distance <= 0`, decided on the same
+/// rounded gaps.
 #[must_use]
 pub fn intersects<T: Real>(
     a: &ConvexPolygon<T>,
@@ -60,37 +80,22 @@ pub fn intersects<T: Real>(
     b: &ConvexPolygon<T>,
     pose_b: &Pose2<T>,
 ) -> bool {
-    let pose_ab = pose_a.inv_mul(pose_b);
-    if discs_overlap(a, b, &pose_ab) {
+    let pair = Pair::new(a, b, &pose_a.inv_mul(pose_b));
+    if pair.discs_overlap() {
         return true;
     }
-    let (rot, t) = (&pose_ab.rotation, &pose_ab.translation.vector);
-    // Edge i of A separates iff every vertex w of B (in B's frame) has
-    // nᵢ · (R w + t) > oᵢ, i.e. (Rᵀnᵢ) · w > oᵢ − nᵢ · t: the scan of B can
-    // stop at the first vertex at or below that threshold, which for
-    // overlapping pairs comes early. A NaN threshold compares false
-    // everywhere, reads as separating, and gives `false` (the NaN contract).
-    let separates = |threshold: T, dir: &Vector2<T>, verts: &[Point2<T>]| {
-        !verts.iter().any(|w| dir.dot(&w.coords) <= threshold)
-    };
-    for (n, &offset) in a.normals().iter().zip(a.offsets()) {
-        if separates(
-            offset - n.dot(t),
-            &rot.inverse_transform_vector(n),
-            b.vertices(),
-        ) {
-            return false;
+    // A NaN gap compares false: it reads as not separating here, and the
+    // NaN contract wants `false`, so NaN ends the loop as "apart".
+    let mut verdict = true;
+    let _ = pair.for_each_gap(|gap, _, _, _| {
+        if gap > T::zero() || is_nan(gap) {
+            verdict = false;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-    }
-    // Edge j of B, axis −R mⱼ: separates iff every vertex v of A has
-    // (R mⱼ) · v > pⱼ + (R mⱼ) · t.
-    for (m, &offset) in b.normals().iter().zip(b.offsets()) {
-        let m = rot * m;
-        if separates(offset + m.dot(t), &m, a.vertices()) {
-            return false;
-        }
-    }
-    true
+    });
+    verdict
 }
 
 /// [`separation`], stopping at the first positive gap with `stop_at_gap`.
@@ -101,118 +106,360 @@ pub(crate) fn separation_with<T: Real>(
     pose_b: &Pose2<T>,
     stop_at_gap: bool,
 ) -> Separation<T, 2> {
-    let local = local_separation(a, b, &pose_a.inv_mul(pose_b), stop_at_gap);
+    let pair = Pair::new(a, b, &pose_a.inv_mul(pose_b));
+    let local = pair.separation(stop_at_gap);
     Separation {
         axis: pose_a.rotation * local.axis,
         ..local
     }
 }
 
-/// The separation in A's frame, B placed by `pose_ab`.
-///
-/// With `stop_at_gap`, when the inner discs do not overlap, the edge of A
-/// facing B's centre and the edge of B facing A's are tried first: for
-/// polygons apart one of them usually separates, and the query ends there.
-fn local_separation<T: Real>(
-    a: &ConvexPolygon<T>,
-    b: &ConvexPolygon<T>,
-    pose_ab: &Pose2<T>,
-    stop_at_gap: bool,
-) -> Separation<T, 2> {
-    let rot = &pose_ab.rotation;
-    let t = &pose_ab.translation.vector;
-    if stop_at_gap && !discs_overlap(a, b, pose_ab) {
-        let i = argmax_dot(a.normals(), t);
-        let (gap, _) = gap_a(a, b, rot, t, i);
-        if gap > T::zero() {
-            return Separation {
-                distance: gap,
-                axis: a.normals()[i],
-                feature: Feature::FaceA(i),
-            };
+/// From this many vertices on, the minimum of a polygon's projections on
+/// the turning directions of the other polygon's normals is found by a walk
+/// (O(n + m) for all the axes together) rather than by a scan of every
+/// vertex (O(n · m)). Below it the scan is faster (benches/queries_2d.rs,
+/// `polygon_polygon_large`). Both give the same value.
+pub const WALK_FROM: usize = 32;
+
+/// Two polygons in A's anchored frame.
+struct Pair<'a, T: Real> {
+    a: &'a ConvexPolygon<T>,
+    b: &'a ConvexPolygon<T>,
+    rot: Rotation2<T>,
+    /// B's anchor in A's anchored frame: `(R cB − cA) + t`.
+    d: Vector2<T>,
+}
+
+impl<'a, T: Real> Pair<'a, T> {
+    #[inline]
+    fn new(a: &'a ConvexPolygon<T>, b: &'a ConvexPolygon<T>, pose_ab: &Pose2<T>) -> Self {
+        let rot = pose_ab.rotation;
+        let (ca, _) = a.anchored();
+        let (cb, _) = b.anchored();
+        let d = (rot * cb.coords - ca.coords) + pose_ab.translation.vector;
+        Self { a, b, rot, d }
+    }
+
+    /// Whether the inner discs overlap by more than the round-off of the
+    /// test: then so do the polygons.
+    #[inline]
+    fn discs_overlap(&self) -> bool {
+        let (ca, ra, reach_a) = self.a.inner_disc();
+        let (cb, rb, reach_b) = self.b.inner_disc();
+        let slack = bound_slack(self.d.x.abs() + self.d.y.abs() + reach_a + reach_b);
+        (self.rot * cb + self.d - ca).norm() < ra + rb - slack
+    }
+
+    /// The constant term of A's edge `i`: `nᵢ · (d − a'ᵢ)`.
+    #[inline]
+    fn shift_a(&self, i: usize) -> T {
+        let (_, local_a) = self.a.anchored();
+        self.a.normals()[i].dot(&(self.d - local_a[i]))
+    }
+
+    /// The axis `−m` of B's edge `j` (`m = R mⱼ`) and its constant term
+    /// `−m · (R w'ⱼ + d)`.
+    #[inline]
+    fn axis_b(&self, j: usize) -> (Unit<Vector2<T>>, T) {
+        let (_, local_b) = self.b.anchored();
+        let m = self.rot * self.b.normals()[j];
+        (-m, -m.dot(&(self.rot * local_b[j] + self.d)))
+    }
+
+    /// The gap along A's edge `i` (one scan of B) and the scale of its terms.
+    #[inline]
+    fn gap_a(&self, i: usize) -> (T, T) {
+        let (_, local_b) = self.b.anchored();
+        let dir = self.rot.inverse_transform_vector(&self.a.normals()[i]);
+        gap(min_projection(local_b, &dir).0, self.shift_a(i))
+    }
+
+    /// The axis and gap along B's edge `j` (one scan of A), and the scale.
+    #[inline]
+    fn gap_b(&self, j: usize) -> (Unit<Vector2<T>>, T, T) {
+        let (_, local_a) = self.a.anchored();
+        let (axis, shift) = self.axis_b(j);
+        let (g, scale) = gap(min_projection(local_a, &-axis.into_inner()).0, shift);
+        (axis, g, scale)
+    }
+
+    /// Calls `f(gap, scale, axis, feature)` for every edge of A, then of B,
+    /// in order, until it breaks.
+    fn for_each_gap(
+        &self,
+        mut f: impl FnMut(T, T, Unit<Vector2<T>>, Feature) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let (_, local_a) = self.a.anchored();
+        let (_, local_b) = self.b.anchored();
+        let mut walk = Walk::new(local_b, self.b.normals(), self.b.inner_disc().2);
+        for (i, n) in self.a.normals().iter().enumerate() {
+            let dir = self.rot.inverse_transform_vector(n);
+            let (g, scale) = gap(walk.min(&dir), self.shift_a(i));
+            f(g, scale, *n, Feature::FaceA(i))?;
         }
-        let j = argmax_dot(b.normals(), &-rot.inverse_transform_vector(t));
-        let (axis, gap, _) = gap_b(a, b, rot, t, j);
-        if gap > T::zero() {
-            return Separation {
-                distance: gap,
-                axis,
-                feature: Feature::FaceB(j),
-            };
+        // B's normals in A's frame turn as B's do; the walk over A's
+        // vertices uses A's own normals, which need no rotation.
+        let mut walk = Walk::new(local_a, self.a.normals(), self.a.inner_disc().2);
+        for j in 0..self.b.normals().len() {
+            let (axis, shift) = self.axis_b(j);
+            let (g, scale) = gap(walk.min(&-axis.into_inner()), shift);
+            f(g, scale, axis, Feature::FaceB(j))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The separation in A's frame.
+    ///
+    /// With `stop_at_gap`, when the inner discs do not overlap, the edge of
+    /// A facing B's centre and the edge of B facing A's are tried first:
+    /// for polygons apart one of them usually separates, and the query
+    /// ends there.
+    fn separation(&self, stop_at_gap: bool) -> Separation<T, 2> {
+        if stop_at_gap && !self.discs_overlap() {
+            let i = argmax_dot(self.a.normals(), &self.d);
+            let (g, _) = self.gap_a(i);
+            if g > T::zero() {
+                return Separation {
+                    distance: g,
+                    axis: self.a.normals()[i],
+                    feature: Feature::FaceA(i),
+                };
+            }
+            let j = argmax_dot(
+                self.b.normals(),
+                &-self.rot.inverse_transform_vector(&self.d),
+            );
+            let (axis, g, _) = self.gap_b(j);
+            if g > T::zero() {
+                return Separation {
+                    distance: g,
+                    axis,
+                    feature: Feature::FaceB(j),
+                };
+            }
+        }
+        let mut best = BestAxis::new(stop_at_gap);
+        let _ = self.for_each_gap(|g, scale, axis, feature| best.offer(g, scale, axis, feature));
+        // Both polygons have at least three edges, so an axis was offered.
+        best.finish().unwrap_or(Separation {
+            distance: T::zero(),
+            axis: self.a.normals()[0],
+            feature: Feature::FaceA(0),
+        })
+    }
+}
+
+/// The gap `lo + shift`, one rounding, and the scale of its terms.
+#[inline]
+fn gap<T: Real>(lo: T, shift: T) -> (T, T) {
+    (lo + shift, lo.abs() + shift.abs())
+}
+
+/// The smallest projection of `verts` on `dir` and its first index: a
+/// compare-and-select, not `min` (`min` spends instructions on NaN
+/// operands, which cannot occur here except through `dir`, and a NaN `dir`
+/// makes the first projection NaN, which no comparison replaces).
+#[inline]
+fn min_projection<T: Real>(verts: &[Vector2<T>], dir: &Vector2<T>) -> (T, usize) {
+    let mut best = (dir.dot(&verts[0]), 0);
+    for (k, v) in verts.iter().enumerate().skip(1) {
+        let p = dir.dot(v);
+        if p < best.0 {
+            best = (p, k);
         }
     }
-    let mut best = BestAxis::new(stop_at_gap);
-    let _ = scan_edges(a, b, rot, t, &mut best);
-    // Both polygons have at least three edges, so an axis was offered.
-    best.finish().unwrap_or(Separation {
-        distance: T::zero(),
-        axis: a.normals()[0],
-        feature: Feature::FaceA(0),
-    })
+    best
 }
 
-/// Whether the inner discs of A and of B (placed by `pose_ab`) overlap by
-/// more than the round-off of the test: then so do the polygons.
-#[inline]
-fn discs_overlap<T: Real>(a: &ConvexPolygon<T>, b: &ConvexPolygon<T>, pose_ab: &Pose2<T>) -> bool {
-    let (ca, ra, reach_a) = a.inner_disc();
-    let (cb, rb, reach_b) = b.inner_disc();
-    let t = &pose_ab.translation.vector;
-    let slack = bound_slack(t.x.abs().max(t.y.abs()) + reach_a + reach_b);
-    (pose_ab * cb - ca).norm() < ra + rb - slack
+/// The minimum of a polygon's projections on directions that turn
+/// counter-clockwise, each search started from the previous answer.
+struct Walk<'a, T: Real> {
+    verts: &'a [Vector2<T>],
+    normals: &'a [Unit<Vector2<T>>],
+    /// How far above the projection the walk stops at the others may lie
+    /// and still be smaller once computed (see [`Walk::min`]).
+    band: T,
+    at: Option<usize>,
 }
 
-/// The gap along A's edge `i` and the scale of its terms.
-#[inline]
-fn gap_a<T: Real>(
-    a: &ConvexPolygon<T>,
-    b: &ConvexPolygon<T>,
-    rot: &Rotation2<T>,
-    t: &Vector2<T>,
-    i: usize,
-) -> (T, T) {
-    let (n, offset) = (&a.normals()[i], a.offsets()[i]);
-    let (lo, shift) = (
-        b.local_min_projection(&rot.inverse_transform_vector(n)),
-        n.dot(t),
-    );
-    (lo + shift - offset, lo.abs() + shift.abs() + offset.abs())
-}
-
-/// The axis `−R mⱼ` of B's edge `j` (from A towards B), its gap and the
-/// scale of its terms.
-#[inline]
-fn gap_b<T: Real>(
-    a: &ConvexPolygon<T>,
-    b: &ConvexPolygon<T>,
-    rot: &Rotation2<T>,
-    t: &Vector2<T>,
-    j: usize,
-) -> (Unit<Vector2<T>>, T, T) {
-    let (m, offset) = (rot * b.normals()[j], b.offsets()[j]);
-    let (lo, shift) = (a.local_min_projection(&m), m.dot(t));
-    (
-        -m,
-        lo - offset - shift,
-        lo.abs() + shift.abs() + offset.abs(),
-    )
-}
-
-/// Offers every edge axis of A, then of B, to `best`.
-fn scan_edges<T: Real>(
-    a: &ConvexPolygon<T>,
-    b: &ConvexPolygon<T>,
-    rot: &Rotation2<T>,
-    t: &Vector2<T>,
-    best: &mut BestAxis<T, 2>,
-) -> ControlFlow<()> {
-    for (i, n) in a.normals().iter().enumerate() {
-        let (gap, scale) = gap_a(a, b, rot, t, i);
-        best.offer(gap, scale, *n, Feature::FaceA(i))?;
+impl<'a, T: Real> Walk<'a, T> {
+    #[inline]
+    fn new(verts: &'a [Vector2<T>], normals: &'a [Unit<Vector2<T>>], reach: T) -> Self {
+        let band = T::default_epsilon() * reach * T::from_u8(16).unwrap_or_else(T::one);
+        Self {
+            verts,
+            normals,
+            band,
+            at: None,
+        }
     }
-    for j in 0..b.normals().len() {
-        let (axis, gap, scale) = gap_b(a, b, rot, t, j);
-        best.offer(gap, scale, axis, Feature::FaceB(j))?;
+
+    /// `min_k dir · verts[k]`, the same value as [`min_projection`].
+    ///
+    /// The walk goes downhill by the sign of `dir` against the edges'
+    /// normals (an edge goes down iff `nₖ × dir < 0`), which is accurate
+    /// to the edge, not to the coordinates. The computed projections
+    /// differ from the exact projections of the exact vertices by at most
+    /// `E = 1.5 ε · reach` (two products and a sum, plus the rounding of
+    /// `verts` to the anchor); the exact ones are unimodal around the
+    /// polygon. A computed value below the one at the walk's end `j` is
+    /// therefore exactly below `x_j + 2E`, a set of consecutive vertices
+    /// around `j` whose computed values are all within `4E` of `j`'s: the
+    /// scan on both sides of `j` while within `band = 16 ε · reach`
+    /// visits all of them.
+    fn min(&mut self, dir: &Vector2<T>) -> T {
+        let m = self.verts.len();
+        let Some(start) = self.at.filter(|_| m >= WALK_FROM) else {
+            let (value, k) = min_projection(self.verts, dir);
+            self.at = Some(k);
+            return value;
+        };
+        let next = |k: usize| if k + 1 == m { 0 } else { k + 1 };
+        let prev = |k: usize| if k == 0 { m - 1 } else { k - 1 };
+        let goes_down = |k: usize| cross(&self.normals[k], dir) < T::zero();
+        let goes_up = |k: usize| cross(&self.normals[k], dir) > T::zero();
+        let mut j = start;
+        let mut steps = 0;
+        if goes_down(j) {
+            while goes_down(j) && steps < m {
+                j = next(j);
+                steps += 1;
+            }
+        } else {
+            while goes_up(prev(j)) && steps < m {
+                j = prev(j);
+                steps += 1;
+            }
+        }
+        let at_j = dir.dot(&self.verts[j]);
+        let limit = at_j + self.band;
+        let mut best = (at_j, j);
+        // Forward from j, then backward, while within the band; `seen`
+        // bounds the two scans together to one round.
+        let mut seen = 1;
+        for forward in [true, false] {
+            let step = |k: usize| if forward { next(k) } else { prev(k) };
+            let mut k = step(j);
+            while seen < m {
+                let p = dir.dot(&self.verts[k]);
+                if p <= limit {
+                    if p < best.0 || (p == best.0 && k < best.1) {
+                        best = (p, k);
+                    }
+                } else {
+                    break;
+                }
+                k = step(k);
+                seen += 1;
+            }
+        }
+        self.at = Some(best.1);
+        best.0
     }
-    ControlFlow::Continue(())
+}
+
+/// `a × b`, the z component of the 3D cross product.
+#[inline]
+fn cross<T: Real>(a: &Vector2<T>, b: &Vector2<T>) -> T {
+    a.x * b.y - a.y * b.x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nalgebra::Point2;
+
+    /// SplitMix64, uniform in `[lo, hi)`.
+    fn uniform(state: &mut u64, lo: f64, hi: f64) -> f64 {
+        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        let u = ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64;
+        lo + (hi - lo) * u
+    }
+
+    /// The hull of `k` random points on an ellipse of random axes (a few
+    /// drop out in `f32`, where neighbours round to nearly collinear).
+    fn ellipse<T: Real>(state: &mut u64, k: usize, centre: f64, r: f64) -> ConvexPolygon<T> {
+        let (rx, ry) = (r * uniform(state, 0.5, 2.0), r * uniform(state, 0.5, 2.0));
+        let points: Vec<Point2<T>> = (0..k)
+            .map(|_| {
+                let a = uniform(state, 0.0, core::f64::consts::TAU);
+                Point2::new(
+                    nalgebra::convert(centre + rx * a.cos()),
+                    nalgebra::convert(centre + ry * a.sin()),
+                )
+            })
+            .collect();
+        ConvexPolygon::from_hull(&points).expect("an ellipse hull")
+    }
+
+    /// Every gap of the walk against the linear scan, bit for bit, on
+    /// large random polygons (both above `WALK_FROM`), rotated, far from
+    /// their local origin, overlapping and apart, in both orders; and
+    /// `intersects` agrees with the sign of the separation.
+    fn walk_equals_linear_scan<T: Real>(sizes: &[(usize, usize)], r: f64, stride: usize) {
+        let mut state = 11u64;
+        for &(n, m) in sizes {
+            for trial in 0..6 {
+                let centre = [0.0, 100.0, -3000.0][trial % 3];
+                let a = ellipse::<T>(&mut state, n, centre, r);
+                let b = ellipse::<T>(&mut state, m, -centre, r);
+                assert!(a.vertices().len() >= WALK_FROM && b.vertices().len() >= WALK_FROM);
+                let angle = uniform(&mut state, 0.0, 6.3);
+                let dist = r * uniform(&mut state, 0.0, 5.0);
+                let pose_a = Pose2::new(
+                    Vector2::new(nalgebra::convert(-centre), nalgebra::convert(-centre)),
+                    nalgebra::convert(uniform(&mut state, 0.0, 6.3)),
+                );
+                let pose_b = Pose2::new(
+                    Vector2::new(
+                        nalgebra::convert(centre + dist * angle.cos()),
+                        nalgebra::convert(centre + dist * angle.sin()),
+                    ),
+                    nalgebra::convert(uniform(&mut state, 0.0, 6.3)),
+                );
+                for (a, pa, b, pb) in [(&a, &pose_a, &b, &pose_b), (&b, &pose_b, &a, &pose_a)] {
+                    let pair = Pair::new(a, b, &pa.inv_mul(pb));
+                    let mut walked = Vec::new();
+                    let _ = pair.for_each_gap(|g, scale, axis, feature| {
+                        walked.push((g, scale, axis, feature));
+                        ControlFlow::Continue(())
+                    });
+                    let (na, nb) = (a.vertices().len(), b.vertices().len());
+                    assert_eq!(walked.len(), na + nb);
+                    for (i, w) in walked.iter().enumerate().step_by(stride) {
+                        let (g, scale, axis) = if i < na {
+                            let (g, scale) = pair.gap_a(i);
+                            (g, scale, a.normals()[i])
+                        } else {
+                            let (axis, g, scale) = pair.gap_b(i - na);
+                            (g, scale, axis)
+                        };
+                        assert!(
+                            g == w.0 && scale == w.1 && axis == w.2,
+                            "axis {i}: {w:?}, scan {g:?}"
+                        );
+                    }
+                    let s = separation(a, pa, b, pb);
+                    assert_eq!(intersects(a, pa, b, pb), s.distance <= T::zero());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn walk_equals_linear_scan_f64() {
+        walk_equals_linear_scan::<f64>(&[(40, 33), (500, 3000)], 1.0, 1);
+        walk_equals_linear_scan::<f64>(&[(20_000, 30_000)], 1.0, 97);
+        walk_equals_linear_scan::<f64>(&[(3000, 3000)], 1e7, 1);
+    }
+
+    #[test]
+    fn walk_equals_linear_scan_f32() {
+        walk_equals_linear_scan::<f32>(&[(40, 33), (500, 3000)], 1.0, 1);
+        walk_equals_linear_scan::<f32>(&[(20_000, 30_000)], 1.0, 97);
+        walk_equals_linear_scan::<f32>(&[(3000, 3000)], 1000.0, 1);
+    }
 }

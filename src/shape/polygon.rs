@@ -3,7 +3,7 @@
 use nalgebra::{Point2, Unit, Vector2};
 
 use super::{check_finite_point, Shape};
-use crate::real::collinear_tolerance;
+use crate::real::{collinear_tolerance, max_magnitude, min_size};
 use crate::{Real, ShapeError, Support};
 
 /// A strictly convex polygon, stored counter-clockwise with its outward unit
@@ -34,11 +34,18 @@ pub struct ConvexPolygon<T: Real> {
     vertices: Vec<Point2<T>>,
     normals: Vec<Unit<Vector2<T>>>,
     offsets: Vec<T>,
-    /// A disc inside the polygon: the vertices' mean and its distance to
-    /// the nearest edge line (zero if round-off puts it outside).
-    inner_centre: Point2<T>,
+    /// Vertex 0: the origin of `local`.
+    anchor: Point2<T>,
+    /// `vertices[i] − anchor`: the vertices near the origin, so that the
+    /// pair path computes its gaps without cancelling the anchor's size.
+    local: Vec<Vector2<T>>,
+    /// A disc inside the polygon, relative to `anchor`: the mean of `local`
+    /// and its distance to the nearest edge line (zero if round-off puts it
+    /// outside).
+    inner_centre: Vector2<T>,
     inner_radius: T,
-    /// The largest absolute vertex coordinate: the scale of round-off.
+    /// The largest `|x| + |y|` over `local`: the scale of round-off of a
+    /// projection of `local` on a unit vector.
     reach: T,
 }
 
@@ -55,10 +62,22 @@ impl<T: Real> ConvexPolygon<T> {
     /// boundary goes straight on (sine of the turn within
     /// [`collinear_tolerance`](crate::real::collinear_tolerance)); what is
     /// left must turn the same way at every vertex and wind around once.
+    /// Every test is formed from differences of nearby points, so a polygon
+    /// is accepted or refused the same way wherever it is placed
+    /// (tests/polygon_robustness.rs::far_polygons_are_accepted). Runs in
+    /// O(n).
+    ///
+    /// The range is the crate's: coordinates up to
+    /// [`max_magnitude`](crate::real::max_magnitude), edges of at least
+    /// [`min_size`](crate::real::min_size) along x or y
+    /// (tests/polygon_robustness.rs::out_of_range_polygons_are_refused).
     ///
     /// # Errors
     /// [`ShapeError::TooFewPoints`] for fewer than three distinct points,
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::TooLarge`] for a coordinate beyond `max_magnitude`,
+    /// [`ShapeError::TooSmall`] for an edge (from the point named to the
+    /// next distinct one) shorter than `min_size` along both axes,
     /// [`ShapeError::Degenerate`] when the points span no area,
     /// [`ShapeError::NotConvex`] for a reflex vertex, a spike that doubles
     /// back, or a boundary that winds around twice (a pentagram).
@@ -72,15 +91,7 @@ impl<T: Real> ConvexPolygon<T> {
     /// assert_eq!(ConvexPolygon::new(&points), Err(ShapeError::NotConvex { index: 1 }));
     /// ```
     pub fn new(points: &[Point2<T>]) -> Result<Self, ShapeError> {
-        if points.len() < 3 {
-            return Err(ShapeError::TooFewPoints {
-                found: points.len(),
-                required: 3,
-            });
-        }
-        for (i, p) in points.iter().enumerate() {
-            check_finite_point(p, "point", i)?;
-        }
+        check_input(points)?;
         // Indices into `points`, exact consecutive duplicates dropped.
         let mut kept: Vec<usize> = Vec::with_capacity(points.len());
         for (i, p) in points.iter().enumerate() {
@@ -97,38 +108,21 @@ impl<T: Real> ConvexPolygon<T> {
                 required: 3,
             });
         }
-        if all_collinear(points, &kept) {
-            return Err(ShapeError::Degenerate);
-        }
-        drop_collinear(points, &mut kept)?;
-        if kept.len() < 3 {
-            return Err(ShapeError::Degenerate);
-        }
-        let twice_area = (0..kept.len())
-            .map(|k| {
-                let a = &points[kept[k]];
-                let b = &points[kept[(k + 1) % kept.len()]];
-                cross(&a.coords, &b.coords)
-            })
-            .fold(T::zero(), |s, x| s + x);
-        if twice_area == T::zero() {
-            return Err(ShapeError::Degenerate);
-        }
-        if twice_area < T::zero() {
-            kept.reverse();
-        }
-        check_convex_once_around(points, &kept)?;
-        let vertices: Vec<Point2<T>> = kept.iter().map(|&i| points[i]).collect();
-        Ok(Self::from_ccw(vertices))
+        check_edge_sizes(points, &kept)?;
+        Self::from_cycle(points, kept, false)
     }
 
-    /// The convex hull of `points` (Andrew's monotone chain), which may be
-    /// given in any order and include interior, duplicate and collinear
-    /// points.
+    /// The convex hull of `points` (Andrew's monotone chain, O(n log n)),
+    /// which may be given in any order and include interior, duplicate and
+    /// collinear points.
     ///
     /// # Errors
     /// [`ShapeError::TooFewPoints`] for fewer than three points,
     /// [`ShapeError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::TooLarge`] for a coordinate beyond
+    /// [`max_magnitude`](crate::real::max_magnitude),
+    /// [`ShapeError::TooSmall`] for a hull edge shorter than
+    /// [`min_size`](crate::real::min_size) along both axes,
     /// [`ShapeError::Degenerate`] when the hull spans no area.
     ///
     /// ```
@@ -141,55 +135,87 @@ impl<T: Real> ConvexPolygon<T> {
     /// assert_eq!(hull.vertices().len(), 3);
     /// ```
     pub fn from_hull(points: &[Point2<T>]) -> Result<Self, ShapeError> {
-        if points.len() < 3 {
-            return Err(ShapeError::TooFewPoints {
-                found: points.len(),
-                required: 3,
-            });
-        }
-        for (i, p) in points.iter().enumerate() {
-            check_finite_point(p, "point", i)?;
-        }
-        let mut sorted = points.to_vec();
-        sorted.sort_by(|a, b| {
+        check_input(points)?;
+        let mut sorted: Vec<usize> = (0..points.len()).collect();
+        sorted.sort_by(|&a, &b| {
+            let (a, b) = (&points[a], &points[b]);
             (a.x, a.y)
                 .partial_cmp(&(b.x, b.y))
                 .unwrap_or(core::cmp::Ordering::Equal)
         });
-        sorted.dedup();
+        sorted.dedup_by(|a, b| points[*a] == points[*b]);
         if sorted.len() < 3 {
             return Err(ShapeError::Degenerate);
         }
-        let mut hull: Vec<Point2<T>> = Vec::with_capacity(2 * sorted.len());
-        let turns_left = |h: &[Point2<T>], p: &Point2<T>| {
+        // Turns are computed from differences of nearby points, so they
+        // do not lose their sign far from the origin.
+        let turns_left = |h: &[usize], p: &Point2<T>| {
             let n = h.len();
-            cross(&(h[n - 1] - h[n - 2]), &(p - h[n - 1])) > T::zero()
+            let (o, q) = (&points[h[n - 2]], &points[h[n - 1]]);
+            cross(&(q - o), &(p - q)) > T::zero()
         };
-        for p in &sorted {
-            while hull.len() >= 2 && !turns_left(&hull, p) {
+        let mut hull: Vec<usize> = Vec::with_capacity(2 * sorted.len());
+        for &i in &sorted {
+            while hull.len() >= 2 && !turns_left(&hull, &points[i]) {
                 hull.pop();
             }
-            hull.push(*p);
+            hull.push(i);
         }
         let lower_len = hull.len() + 1;
-        for p in sorted.iter().rev().skip(1) {
-            while hull.len() >= lower_len && !turns_left(&hull, p) {
+        for &i in sorted.iter().rev().skip(1) {
+            while hull.len() >= lower_len && !turns_left(&hull, &points[i]) {
                 hull.pop();
             }
-            hull.push(*p);
+            hull.push(i);
         }
         hull.pop();
         if hull.len() < 3 {
             return Err(ShapeError::Degenerate);
         }
-        // The chain is strictly convex by exact sign; `new` also drops
+        check_edge_sizes(points, &hull)?;
+        // The chain turns left by computed sign; `from_cycle` also drops
         // vertices that are collinear within tolerance.
-        Self::new(&hull).map_err(|_| ShapeError::Degenerate)
+        Self::from_cycle(points, hull, true)
+    }
+
+    /// The polygon through the cycle `points[kept]` (distinct consecutive
+    /// points, edges within range); `hull` maps a wrong turn, which a hull
+    /// cannot have beyond tolerance, to `Degenerate`.
+    fn from_cycle(
+        points: &[Point2<T>],
+        mut kept: Vec<usize>,
+        hull: bool,
+    ) -> Result<Self, ShapeError> {
+        if all_collinear(points, &kept) {
+            return Err(ShapeError::Degenerate);
+        }
+        drop_collinear(points, &mut kept)?;
+        if kept.len() < 3 {
+            return Err(ShapeError::Degenerate);
+        }
+        // Twice the signed area, summed over triangles from the first
+        // point: differences of nearby points, so the sign is that of the
+        // shape, not of round-off at the scale of the coordinates.
+        let origin = points[kept[0]];
+        let twice_area = (1..kept.len() - 1)
+            .map(|k| cross(&(points[kept[k]] - origin), &(points[kept[k + 1]] - origin)))
+            .fold(T::zero(), |s, x| s + x);
+        if twice_area < T::zero() {
+            kept.reverse();
+        }
+        match check_convex_once_around(points, &kept) {
+            Err(ShapeError::NotConvex { .. }) if hull => return Err(ShapeError::Degenerate),
+            other => other?,
+        }
+        let vertices: Vec<Point2<T>> = kept.iter().map(|&i| points[i]).collect();
+        Ok(Self::from_ccw(vertices))
     }
 
     /// Builds the polygon from counter-clockwise, strictly convex vertices.
     fn from_ccw(vertices: Vec<Point2<T>>) -> Self {
         let n = vertices.len();
+        let anchor = vertices[0];
+        let local: Vec<Vector2<T>> = vertices.iter().map(|v| v - anchor).collect();
         let mut normals = Vec::with_capacity(n);
         let mut offsets = Vec::with_capacity(n);
         for i in 0..n {
@@ -199,31 +225,40 @@ impl<T: Real> ConvexPolygon<T> {
             normals.push(normal);
         }
         let count = T::from_usize(n).unwrap_or_else(T::one);
-        let inner_centre =
-            Point2::from(vertices.iter().fold(Vector2::zeros(), |s, v| s + v.coords) / count);
+        let inner_centre = local.iter().fold(Vector2::zeros(), |s, v| s + v) / count;
         let inner_radius = normals
             .iter()
-            .zip(&offsets)
-            .map(|(m, &o)| o - m.dot(&inner_centre.coords))
+            .zip(&local)
+            .map(|(m, v)| m.dot(&(v - inner_centre)))
             .fold(T::max_value().unwrap_or_else(T::one), |a, b| a.min(b))
             .max(T::zero());
-        let reach = vertices
+        let reach = local
             .iter()
-            .fold(T::zero(), |m, v| m.max(v.x.abs()).max(v.y.abs()));
+            .fold(T::zero(), |m, v| m.max(v.x.abs() + v.y.abs()));
         Self {
             vertices,
             normals,
             offsets,
+            anchor,
+            local,
             inner_centre,
             inner_radius,
             reach,
         }
     }
 
-    /// A disc inside the polygon, `(centre, radius)`, and the largest
-    /// absolute vertex coordinate (the scale of the round-off of bounds).
+    /// Vertex 0, and every vertex minus it: the polygon in its anchored
+    /// frame, where the pair path computes.
     #[inline]
-    pub(crate) fn inner_disc(&self) -> (&Point2<T>, T, T) {
+    pub(crate) fn anchored(&self) -> (&Point2<T>, &[Vector2<T>]) {
+        (&self.anchor, &self.local)
+    }
+
+    /// A disc inside the polygon, `(centre, radius)` in the anchored frame
+    /// (relative to vertex 0), and the largest `|x| + |y|` of a vertex in
+    /// that frame (the scale of the round-off of projections).
+    #[inline]
+    pub(crate) fn inner_disc(&self) -> (&Vector2<T>, T, T) {
         (&self.inner_centre, self.inner_radius, self.reach)
     }
 
@@ -289,7 +324,19 @@ impl<T: Real> ConvexPolygon<T> {
             ));
         }
         let kept: Vec<usize> = (0..n).collect();
+        check_input(&self.vertices).map_err(|e| e.to_string())?;
+        check_edge_sizes(&self.vertices, &kept).map_err(|e| e.to_string())?;
         check_convex_once_around(&self.vertices, &kept).map_err(|e| e.to_string())?;
+        if self.anchor != self.vertices[0]
+            || self.local.len() != n
+            || self
+                .local
+                .iter()
+                .zip(&self.vertices)
+                .any(|(l, v)| *l != v - self.anchor)
+        {
+            return Err("the anchored vertices do not match the vertices".to_string());
+        }
         let tol: T = T::default_epsilon() * nalgebra::convert(64.0);
         for i in 0..n {
             let normal = self.normals[i];
@@ -331,29 +378,110 @@ fn all_collinear<T: Real>(points: &[Point2<T>], kept: &[usize]) -> bool {
     })
 }
 
+/// How three consecutive boundary points turn.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Turn {
+    /// The boundary turns at the middle point.
+    Turns,
+    /// It goes straight on, within [`collinear_tolerance`].
+    Straight,
+    /// It doubles back along itself: a spike.
+    Back,
+}
+
+/// How the boundary `p → q → r` turns at `q`, from the edge vectors (sine
+/// of the turn against [`collinear_tolerance`]).
+#[inline]
+fn turn<T: Real>(p: &Point2<T>, q: &Point2<T>, r: &Point2<T>) -> Turn {
+    let (e0, e1) = (q - p, r - q);
+    if cross(&e0, &e1).abs() > collinear_tolerance::<T>() * e0.norm() * e1.norm() {
+        Turn::Turns
+    } else if e0.dot(&e1) < T::zero() {
+        Turn::Back
+    } else {
+        Turn::Straight
+    }
+}
+
 /// Drops, from the cyclic index list `kept`, the points where the boundary
 /// goes straight on. A point where it doubles back is a spike: not convex.
+///
+/// One pass with a stack (each point is pushed and popped at most once),
+/// then the seam between the last and the first points: O(n).
 fn drop_collinear<T: Real>(points: &[Point2<T>], kept: &mut Vec<usize>) -> Result<(), ShapeError> {
-    let tol = collinear_tolerance::<T>();
-    let mut changed = true;
-    while changed && kept.len() >= 3 {
-        changed = false;
-        let mut k = 0;
-        while k < kept.len() && kept.len() >= 3 {
-            let n = kept.len();
-            let prev = points[kept[(k + n - 1) % n]];
-            let here = points[kept[k]];
-            let next = points[kept[(k + 1) % n]];
-            let (e0, e1) = (here - prev, next - here);
-            if cross(&e0, &e1).abs() <= tol * e0.norm() * e1.norm() {
-                if e0.dot(&e1) < T::zero() {
-                    return Err(ShapeError::NotConvex { index: kept[k] });
+    let mut out: Vec<usize> = Vec::with_capacity(kept.len());
+    for &i in kept.iter() {
+        while let [.., p, q] = out[..] {
+            match turn(&points[p], &points[q], &points[i]) {
+                Turn::Turns => break,
+                Turn::Straight => {
+                    out.pop();
                 }
-                kept.remove(k);
-                changed = true;
-            } else {
-                k += 1;
+                Turn::Back => return Err(ShapeError::NotConvex { index: q }),
             }
+        }
+        out.push(i);
+    }
+    // The seam: the last two points with the first, the last with the
+    // first two, until both turn.
+    let mut first = 0;
+    while out.len() - first >= 3 {
+        let (n, f) = (out.len(), first);
+        match turn(&points[out[n - 2]], &points[out[n - 1]], &points[out[f]]) {
+            Turn::Straight => {
+                out.pop();
+                continue;
+            }
+            Turn::Back => return Err(ShapeError::NotConvex { index: out[n - 1] }),
+            Turn::Turns => {}
+        }
+        match turn(&points[out[n - 1]], &points[out[f]], &points[out[f + 1]]) {
+            Turn::Straight => first += 1,
+            Turn::Back => return Err(ShapeError::NotConvex { index: out[f] }),
+            Turn::Turns => break,
+        }
+    }
+    out.drain(..first);
+    *kept = out;
+    Ok(())
+}
+
+/// Checks the points' count, finiteness and magnitude (at most
+/// [`max_magnitude`]).
+fn check_input<T: Real>(points: &[Point2<T>]) -> Result<(), ShapeError> {
+    if points.len() < 3 {
+        return Err(ShapeError::TooFewPoints {
+            found: points.len(),
+            required: 3,
+        });
+    }
+    let limit = max_magnitude::<T>();
+    for (i, p) in points.iter().enumerate() {
+        check_finite_point(p, "point", i)?;
+        if p.x.abs() > limit || p.y.abs() > limit {
+            return Err(ShapeError::TooLarge {
+                field: "point",
+                index: i,
+                limit: limit.to_f64().unwrap_or(f64::MAX),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks that every edge of the cycle `points[kept]` reaches
+/// [`min_size`] along x or y: then its squared length is a normal number
+/// and its unit normal is accurate.
+fn check_edge_sizes<T: Real>(points: &[Point2<T>], kept: &[usize]) -> Result<(), ShapeError> {
+    let limit = min_size::<T>();
+    for (k, &i) in kept.iter().enumerate() {
+        let e = points[kept[(k + 1) % kept.len()]] - points[i];
+        if e.x.abs() < limit && e.y.abs() < limit {
+            return Err(ShapeError::TooSmall {
+                field: "point",
+                index: i,
+                limit: limit.to_f64().unwrap_or(0.0),
+            });
         }
     }
     Ok(())
