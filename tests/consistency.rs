@@ -1,0 +1,225 @@
+//! `intersects`, `separation` and `penetration` decide one inequality the
+//! same way on every pair path, in both argument orders, in f32 and f64:
+//! `intersects ⇔ separation.distance <= 0 ⇔ penetration.is_some()`, also
+//! within an ulp of touching, where code written as
+//! `if intersects(..) { penetration(..).unwrap() }` used to panic.
+
+mod rng;
+
+use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
+use rng::Rng;
+use separating_axis::{
+    intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb,
+    Pose, Pose2, Pose3, Real, Shape,
+};
+
+/// The three queries agree on this placement, in both orders.
+fn agree<T, const N: usize, A, B>(
+    a: &A,
+    pa: &Pose<T, N>,
+    b: &B,
+    pb: &Pose<T, N>,
+) -> Result<(), String>
+where
+    T: Real + core::fmt::Debug,
+    A: Shape<T, N> + 'static,
+    B: Shape<T, N> + 'static,
+{
+    let one = |hit: bool, s: T, p: bool| {
+        if hit == (s <= T::zero()) && hit == p {
+            Ok(())
+        } else {
+            Err(format!(
+                "intersects {hit}, separation {s:?}, penetration {p}"
+            ))
+        }
+    };
+    one(
+        intersects(a, pa, b, pb),
+        separation(a, pa, b, pb).distance,
+        penetration(a, pa, b, pb).is_some(),
+    )?;
+    one(
+        intersects(b, pb, a, pa),
+        separation(b, pb, a, pa).distance,
+        penetration(b, pb, a, pa).is_some(),
+    )
+}
+
+/// The reproduction: a square of half extent 1 against the same
+/// square at x = 2.09483758192485414 turned by 0.1 rad (f64). The box path
+/// said `intersects` true, `penetration` None and a separation of +2.2e-16.
+#[test]
+fn touching_squares_agree_on_all_three_queries() {
+    let sq = Obb::new(
+        Point2::origin(),
+        Rotation2::identity(),
+        Vector2::new(1.0, 1.0),
+    )
+    .unwrap();
+    let pb = Pose2::new(Vector2::new(2.094_837_581_924_854, 0.0), 0.1);
+    agree(&sq, &Pose2::identity(), &sq, &pb).unwrap();
+    let poly = ConvexPolygon::new(&[
+        Point2::new(-1.0, -1.0),
+        Point2::new(1.0, -1.0),
+        Point2::new(1.0, 1.0),
+        Point2::new(-1.0, 1.0),
+    ])
+    .unwrap();
+    agree(&poly, &Pose2::identity(), &poly, &pb).unwrap();
+}
+
+/// Places B along `dir` at the last float distance where the separation is
+/// not positive (bisection on the scalar), and checks the three queries at
+/// that distance and at the neighbouring floats, ±1 ulp and ±1e-15
+/// relative.
+fn sweep<T, const N: usize, A, B>(
+    a: &A,
+    pa: &Pose<T, N>,
+    b: &B,
+    rot_b: &nalgebra::Rotation<T, N>,
+    dir: &nalgebra::SVector<T, N>,
+) -> Result<(), String>
+where
+    T: Real + core::fmt::Debug,
+    A: Shape<T, N> + 'static,
+    B: Shape<T, N> + 'static,
+{
+    let at = |s: T| Pose::from_parts((pa.translation.vector + dir * s).into(), *rot_b);
+    let (mut lo, mut hi) = (T::zero(), T::from_f64(100.0).unwrap());
+    for _ in 0..200 {
+        let mid = (lo + hi) / T::from_f64(2.0).unwrap();
+        if mid <= lo || mid >= hi {
+            break;
+        }
+        if separation(a, pa, b, &at(mid)).distance > T::zero() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    let eps = T::default_epsilon();
+    let tiny = T::from_f64(1e-15).unwrap();
+    for s in [
+        lo,
+        hi,
+        lo * (T::one() - eps),
+        hi * (T::one() + eps),
+        lo * (T::one() - tiny),
+        hi * (T::one() + tiny),
+        lo - tiny,
+        hi + tiny,
+    ] {
+        agree(a, pa, b, &at(s)).map_err(|e| format!("{e} at distance {s:?}"))?;
+    }
+    Ok(())
+}
+
+macro_rules! consistency_sweeps {
+    ($($t:ident),*) => {$(
+        mod $t {
+            use super::*;
+            type T = $t;
+            fn v2(rng: &mut Rng) -> Vector2<T> { Vector2::new(rng.range(-1.0, 1.0) as T, rng.range(-1.0, 1.0) as T) }
+            fn v3(rng: &mut Rng) -> Vector3<T> { rng.unit().map(|x| x as T) }
+            fn pose2(rng: &mut Rng) -> Pose2<T> { Pose2::new(v2(rng), rng.range(0.0, 6.3) as T) }
+            fn rot3(rng: &mut Rng) -> Rotation3<T> { Rotation3::from_matrix_unchecked(rng.rotation().matrix().map(|x| x as T)) }
+            fn pose3(rng: &mut Rng) -> Pose3<T> { Pose3::from_parts(v3(rng).into(), rot3(rng)) }
+            fn polygon(rng: &mut Rng) -> ConvexPolygon<T> {
+                let pts: Vec<_> = (0..8).map(|_| Point2::from(v2(rng))).collect();
+                ConvexPolygon::from_hull(&pts).unwrap_or_else(|_| polygon(rng))
+            }
+            fn hull(rng: &mut Rng) -> ConvexPolyhedron<T> {
+                let pts: Vec<_> = (0..12).map(|_| Point3::from(v3(rng))).collect();
+                ConvexPolyhedron::from_hull(&pts).unwrap()
+            }
+            fn half2(rng: &mut Rng) -> Vector2<T> { Vector2::new(rng.range(0.2, 1.5) as T, rng.range(0.2, 1.5) as T) }
+            fn half3(rng: &mut Rng) -> Vector3<T> { Vector3::new(rng.range(0.2, 1.5) as T, rng.range(0.2, 1.5) as T, rng.range(0.2, 1.5) as T) }
+
+            /// Every pair path (box 2D and 3D, polygon, hull) and engine
+            /// pairs with round shapes, near touching, 2 × 150 placements.
+            #[test]
+            fn queries_agree_within_an_ulp_of_touching() {
+                let mut rng = Rng(2024);
+                for k in 0..150 {
+                    let (pa2, pb2, pa3, pb3) = (pose2(&mut rng), pose2(&mut rng), pose3(&mut rng), pose3(&mut rng));
+                    let (d2, d3) = (v2(&mut rng).normalize(), v3(&mut rng).normalize());
+                    let ctx = |e: String| format!("{}: case {k}: {e}", stringify!($t));
+                    let obb2 = |rng: &mut Rng| Obb::new(Point2::from(v2(rng) * 0.1), Rotation2::new(rng.range(0.0, 6.3) as T), half2(rng)).unwrap();
+                    let obb3 = |rng: &mut Rng| Obb::new(Point3::from(v3(rng) * 0.1), rot3(rng), half3(rng)).unwrap();
+                    let (b2a, b2b) = (obb2(&mut rng), obb2(&mut rng));
+                    sweep(&b2a, &pa2, &b2b, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    let (b3a, b3b) = (obb3(&mut rng), obb3(&mut rng));
+                    sweep(&b3a, &pa3, &b3b, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    let (pga, pgb) = (polygon(&mut rng), polygon(&mut rng));
+                    sweep(&pga, &pa2, &pgb, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    let (ha, hb) = (hull(&mut rng), hull(&mut rng));
+                    sweep(&ha, &pa3, &hb, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    let circle = Ball::new(Point2::from(v2(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
+                    sweep(&circle, &pa2, &pga, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    sweep(&pga, &pa2, &circle, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    let aabb = Aabb::from_half_extents(Point2::origin(), half2(&mut rng)).unwrap();
+                    sweep(&aabb, &pa2, &b2a, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    let cap3 = Capsule::new(Point3::from(v3(&mut rng) * 0.5), Point3::from(v3(&mut rng) * 0.5), rng.range(0.1, 0.5) as T).unwrap();
+                    sweep(&cap3, &pa3, &b3a, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    sweep(&ha, &pa3, &cap3, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    let sphere = Ball::new(Point3::from(v3(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
+                    sweep(&sphere, &pa3, &sphere, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    sweep(&sphere, &pa3, &hb, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                }
+            }
+        }
+    )*};
+}
+
+consistency_sweeps!(f32, f64);
+
+/// Finite poses near ±MAX: the difference of the translations overflows,
+/// and the rotated infinity used to turn into a NaN separation. Every
+/// query must answer "apart" with a positive, non-NaN distance, and
+/// nearby poses far out (both at 1e300) must still be compared exactly.
+#[test]
+fn poses_near_the_float_limit_give_no_nan() {
+    let big = f64::MAX * 0.99;
+    let sq = Obb::new(
+        Point2::origin(),
+        Rotation2::identity(),
+        Vector2::new(1.0, 1.0),
+    )
+    .unwrap();
+    let ball = Ball::new(Point3::origin(), 1.0).unwrap();
+    let cube = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(1.0, 1.0, 1.0),
+    )
+    .unwrap();
+    for (ta, tb) in [
+        (-big, big),
+        (big, -big),
+        (0.0, big),
+        (-big, 0.0),
+        (1e300, -1e300),
+    ] {
+        let (pa, pb) = (
+            Pose2::new(Vector2::new(ta, 0.0), 0.3),
+            Pose2::new(Vector2::new(tb, tb), 0.2),
+        );
+        for (x, px, y, py) in [(&sq, &pa, &sq, &pb), (&sq, &pb, &sq, &pa)] {
+            let s = separation(x, px, y, py);
+            assert!(s.distance > 0.0 && !s.distance.is_nan(), "{s:?}");
+            assert!(!intersects(x, px, y, py) && penetration(x, px, y, py).is_none());
+        }
+        let (pa, pb) = (
+            Pose3::translation(ta, 1.0, 0.0),
+            Pose3::translation(tb, 0.0, tb),
+        );
+        assert!(separation(&ball, &pa, &cube, &pb).distance > 0.0);
+        assert!(separation(&cube, &pb, &ball, &pa).distance > 0.0);
+        assert!(!intersects(&cube, &pa, &ball, &pb));
+    }
+    // Close to each other, both far out: the ordinary answer.
+    let (pa, pb) = (Pose2::translation(big, 0.0), Pose2::translation(big, 2.0));
+    assert!(separation(&sq, &pa, &sq, &pb).distance.abs() <= 0.0);
+    assert!(intersects(&sq, &pa, &sq, &pb));
+}
