@@ -89,7 +89,7 @@ pub enum HullError {
         coordinate: usize,
     },
     /// The points' extent (the largest of `max − min` over the three axes)
-    /// is below [`min_size`](crate::real::min_size) (`6.9e-18` in `f32`,
+    /// is above zero but below [`min_size`](crate::real::min_size) (`6.9e-18` in `f32`,
     /// `9.6e-153` in `f64`).
     TooSmall,
     /// All the points are the same point, within tolerance.
@@ -241,7 +241,7 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// [`HullError::TooLarge`] for a coordinate beyond
     /// [`max_magnitude`](crate::real::max_magnitude),
     /// [`HullError::TooSmall`] when the points' extent (the largest
-    /// `max − min` over the axes) is below
+    /// `max − min` over the axes) is above zero but below
     /// [`min_size`](crate::real::min_size) (the crate-wide range,
     /// docs/contract-range.md; tests/range.rs),
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
@@ -825,8 +825,9 @@ fn pack_points<T: Real>(points: &[Point3<T>]) -> Packed3<T> {
 
 /// The crate-wide range for the hull's input: every coordinate at most
 /// [`max_magnitude`](crate::real::max_magnitude), the extent (largest
-/// `max − min` over the axes) at least [`min_size`](crate::real::min_size).
-/// The points are finite.
+/// `max − min` over the axes) at least [`min_size`](crate::real::min_size)
+/// unless it is zero (then [`HullError::Coincident`]). The points are
+/// finite.
 fn check_hull_range<T: Real>(points: &[Point3<T>]) -> Result<(), HullError> {
     let limit = crate::real::max_magnitude::<T>();
     for (index, p) in points.iter().enumerate() {
@@ -839,7 +840,9 @@ fn check_hull_range<T: Real>(points: &[Point3<T>]) -> Result<(), HullError> {
         lo = lo.inf(p);
         hi = hi.sup(p);
     }
-    if (hi - lo).amax() < crate::real::min_size::<T>() {
+    // All the same point (extent zero) is `Coincident`, found later.
+    let extent = (hi - lo).amax();
+    if extent > T::zero() && extent < crate::real::min_size::<T>() {
         return Err(HullError::TooSmall);
     }
     Ok(())
