@@ -24,11 +24,22 @@ pub enum ShapeError {
         required: usize,
     },
     /// A coordinate or parameter is NaN or infinite.
+    ///
+    /// `field` names the constructor argument and `index` says where in it,
+    /// as the message prints it:
+    ///
+    /// | `field` | `index` |
+    /// |---|---|
+    /// | `"point"` (polygon points), `"endpoint"` (a capsule's `a` = 0, `b` = 1) | the point |
+    /// | `"centre"`, `"min"`, `"max"`, `"translation"` | the coordinate (0 = x, 1 = y, ...) |
+    /// | `"half extent"` | the axis |
+    /// | `"rotation"` | the matrix entry, column-major (`row + N · column`) |
+    /// | `"radius"` | always 0 (a scalar) |
     NonFinite {
-        /// Which input: `"point"`, `"centre"`, `"radius"`, `"half extent"`,
-        /// `"rotation"`, `"min"` or `"max"`.
+        /// Which input: `"point"`, `"endpoint"`, `"centre"`, `"radius"`,
+        /// `"half extent"`, `"rotation"`, `"translation"`, `"min"` or `"max"`.
         field: &'static str,
-        /// The index of the offending point or coordinate within `field`.
+        /// Where in `field` (see the table above).
         index: usize,
     },
     /// The points do not turn the same way at every vertex once exact
@@ -47,16 +58,21 @@ pub enum ShapeError {
     },
     /// A ball radius is zero or negative.
     NonPositiveRadius,
-    /// The rotation matrix is not orthonormal within
-    /// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance).
+    /// The rotation matrix is not orthonormal: some entry of `RᵀR − I`
+    /// exceeds [`orthonormal_tolerance`](crate::real::orthonormal_tolerance)
+    /// in magnitude (a scaled, sheared or singular matrix).
     NonOrthonormalRotation,
+    /// The rotation matrix is orthonormal but a reflection
+    /// (determinant −1), which no rigid motion is: refused by
+    /// [`pose_from_matrix`](crate::pose_from_matrix).
+    Reflection,
     /// A coordinate or size is too large for the queries' arithmetic: its
     /// magnitude exceeds [`max_magnitude`](crate::real::max_magnitude), the
     /// largest value whose square and sums of a few squares stay finite.
     TooLarge {
         /// Which input (as for [`ShapeError::NonFinite`]).
         field: &'static str,
-        /// The index of the offending point or coordinate within `field`.
+        /// Where in `field` (as for [`ShapeError::NonFinite`]).
         index: usize,
         /// The limit that was exceeded, as an `f64`.
         limit: f64,
@@ -67,7 +83,7 @@ pub enum ShapeError {
     TooSmall {
         /// Which input (as for [`ShapeError::NonFinite`]).
         field: &'static str,
-        /// The index of the offending point or coordinate within `field`.
+        /// Where in `field` (as for [`ShapeError::NonFinite`]).
         index: usize,
         /// The limit that was not reached, as an `f64`.
         limit: f64,
@@ -77,17 +93,65 @@ pub enum ShapeError {
     ZeroDimension,
 }
 
+/// How a message names the input at `field`, `index`: see the table of
+/// [`ShapeError::NonFinite`].
+enum Subject {
+    /// A point of a list: `"point 2"`, `"endpoint 1"`.
+    Point(&'static str, usize),
+    /// A scalar: `"the radius"`.
+    Scalar(&'static str),
+    /// One number of a vector or matrix: `"coordinate 1 of max"`.
+    Entry(&'static str, usize),
+}
+
+impl Subject {
+    fn of(field: &'static str, index: usize) -> Self {
+        match field {
+            "point" | "endpoint" => Self::Point(field, index),
+            "radius" => Self::Scalar(field),
+            _ => Self::Entry(field, index),
+        }
+    }
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Point(field, index) => write!(f, "{field} {index}"),
+            Self::Scalar(field) => write!(f, "the {field}"),
+            Self::Entry("half extent", index) => write!(f, "half extent {index}"),
+            Self::Entry("rotation", index) => {
+                write!(f, "rotation matrix entry {index} (column-major)")
+            }
+            Self::Entry(field, index) => write!(f, "coordinate {index} of {field}"),
+        }
+    }
+}
+
+/// `"s"` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Self::TooFewPoints { found, required } => write!(
                 f,
-                "{found} distinct points given, at least {required} needed: add points that span an area"
+                "{found} distinct point{} given, at least {required} needed: add points that span an area",
+                plural(found)
             ),
-            Self::NonFinite { field, index } => write!(
-                f,
-                "{field} {index} is NaN or infinite: pass finite coordinates"
-            ),
+            Self::NonFinite { field, index } => match Subject::of(field, index) {
+                s @ Subject::Point(..) => write!(
+                    f,
+                    "{s} has a NaN or infinite coordinate: pass finite coordinates"
+                ),
+                s => write!(f, "{s} is NaN or infinite: pass a finite value"),
+            },
             Self::NotConvex { index } => write!(
                 f,
                 "the polygon is not convex at input point {index}: pass the points of a convex polygon in order, or use `from_hull`"
@@ -107,14 +171,30 @@ impl fmt::Display for ShapeError {
                 f,
                 "the rotation matrix is not orthonormal (RᵀR is not the identity): build it from an angle, an axis-angle or a unit quaternion"
             ),
-            Self::TooLarge { field, index, limit } => write!(
+            Self::Reflection => write!(
                 f,
-                "{field} {index} is larger in magnitude than {limit:e}, the largest this scalar type supports: scale the scene down or use f64"
+                "the rotation matrix is a reflection (determinant -1), not a rotation: flip the sign of one column"
             ),
-            Self::TooSmall { field, index, limit } => write!(
-                f,
-                "{field} {index} gives a size below {limit:e}, the smallest this scalar type supports: scale the scene up or use f64"
-            ),
+            Self::TooLarge { field, index, limit } => match Subject::of(field, index) {
+                s @ Subject::Point(..) => write!(
+                    f,
+                    "{s} has a coordinate larger in magnitude than {limit:e}, the largest this scalar type supports: scale the scene down or use f64"
+                ),
+                s => write!(
+                    f,
+                    "{s} is larger in magnitude than {limit:e}, the largest this scalar type supports: scale the scene down or use f64"
+                ),
+            },
+            Self::TooSmall { field, index, limit } => match Subject::of(field, index) {
+                s @ Subject::Point(..) => write!(
+                    f,
+                    "{s} gives a size below {limit:e}, the smallest this scalar type supports: scale the scene up or use f64"
+                ),
+                s => write!(
+                    f,
+                    "{s} is below {limit:e}, the smallest size this scalar type supports: scale the scene up or use f64"
+                ),
+            },
             Self::ZeroDimension => write!(
                 f,
                 "a shape in zero dimensions has no interior: use N >= 1"

@@ -45,7 +45,7 @@ mod shape;
 mod support;
 
 pub use error::ShapeError;
-pub use pose::{IntoPose, Pose, Pose2, Pose3};
+pub use pose::{check_pose, pose_from_matrix, IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};
 pub use real::Real;
 pub use result::{Containment, Feature, Penetration, Separation};

@@ -3,11 +3,16 @@
 //! A pose is a rigid motion stored with a rotation matrix,
 //! `nalgebra::Isometry<T, Rotation<T, N>, N>`, the same type in every
 //! dimension. `Isometry2` and `Isometry3` (unit complex and quaternion
-//! rotations) convert through [`IntoPose`].
+//! rotations) convert through [`IntoPose`]. A pose built from a raw matrix
+//! goes through [`pose_from_matrix`], which refuses anything that is not a
+//! rigid motion in the crate's range; [`check_pose`] validates a pose built
+//! otherwise.
 
-use nalgebra::{Isometry, Isometry2, Isometry3, Rotation};
+use nalgebra::{Isometry, Isometry2, Isometry3, Rotation, SMatrix, SVector, Translation};
 
-use crate::Real;
+use crate::real::orthonormal_tolerance;
+use crate::shape::{check_coordinates, check_dimension};
+use crate::{Real, ShapeError};
 
 /// A rigid motion in `N` dimensions: a rotation matrix, then a translation.
 pub type Pose<T, const N: usize> = Isometry<T, Rotation<T, N>, N>;
@@ -50,4 +55,128 @@ impl<T: Real, const N: usize> IntoPose<T, N> for Pose<T, N> {
     fn into_pose(self) -> Pose<T, N> {
         self
     }
+}
+
+/// A pose from a rotation matrix `m` and a `translation`, validated.
+///
+/// The range (the crate-wide rule, docs/contract-range.md): every entry
+/// finite, `m` orthonormal (`max |mᵀm − I| <=`
+/// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance)) with
+/// determinant `+1`, and every translation coordinate at most
+/// [`max_magnitude`](crate::real::max_magnitude) in magnitude.
+///
+/// # Errors
+/// Checked in this order: [`ShapeError::ZeroDimension`] for `N = 0`;
+/// [`ShapeError::NonFinite`] for a NaN or infinite entry (`field`
+/// `"rotation"`, index column-major, then `"translation"`, index the
+/// coordinate); [`ShapeError::TooLarge`] for a translation coordinate beyond
+/// `max_magnitude`; [`ShapeError::NonOrthonormalRotation`] for a scaled,
+/// sheared or singular matrix; [`ShapeError::Reflection`] for an orthonormal
+/// matrix of determinant `−1` (tests/range.rs::pose_from_matrix_refuses_each_cause).
+///
+/// ```
+/// use nalgebra::{Matrix2, Rotation2, Vector2};
+/// use separating_axis::{pose_from_matrix, ShapeError};
+///
+/// let turn = *Rotation2::new(0.5_f64).matrix();
+/// let pose = pose_from_matrix(&turn, &Vector2::new(1.0, 2.0)).unwrap();
+/// assert_eq!(pose.translation.vector, Vector2::new(1.0, 2.0));
+/// let mirror = Matrix2::new(1.0, 0.0, 0.0, -1.0);
+/// assert_eq!(pose_from_matrix(&mirror, &Vector2::zeros()), Err(ShapeError::Reflection));
+/// let scaled = Matrix2::new(2.0, 0.0, 0.0, 2.0);
+/// assert_eq!(pose_from_matrix(&scaled, &Vector2::zeros()), Err(ShapeError::NonOrthonormalRotation));
+/// ```
+pub fn pose_from_matrix<T: Real, const N: usize>(
+    m: &SMatrix<T, N, N>,
+    translation: &SVector<T, N>,
+) -> Result<Pose<T, N>, ShapeError> {
+    check_dimension::<N>()?;
+    if let Some(index) = m.iter().position(|x| !x.is_finite()) {
+        return Err(ShapeError::NonFinite {
+            field: "rotation",
+            index,
+        });
+    }
+    check_coordinates(translation, "translation")?;
+    if is_reflection(m)? {
+        return Err(ShapeError::Reflection);
+    }
+    Ok(Pose::from_parts(
+        Translation::from(*translation),
+        Rotation::from_matrix_unchecked(*m),
+    ))
+}
+
+/// Validates a pose built by other means (nalgebra's constructors, or
+/// `Rotation::from_matrix_unchecked`): the same checks, in the same order,
+/// as [`pose_from_matrix`].
+///
+/// # Errors
+/// As [`pose_from_matrix`].
+///
+/// ```
+/// use nalgebra::{Matrix3, Rotation3, Vector3};
+/// use separating_axis::{check_pose, Pose3, ShapeError};
+///
+/// let good = Pose3::from_parts(Vector3::new(1.0, 2.0, 3.0).into(), Rotation3::new(Vector3::new(0.1, 0.2, 0.3)));
+/// assert_eq!(check_pose(&good), Ok(()));
+/// let sheared = Rotation3::from_matrix_unchecked(Matrix3::new(1.0, 0.5, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0));
+/// let bad = Pose3::from_parts(Vector3::zeros().into(), sheared);
+/// assert_eq!(check_pose(&bad), Err(ShapeError::NonOrthonormalRotation));
+/// ```
+pub fn check_pose<T: Real, const N: usize>(pose: &Pose<T, N>) -> Result<(), ShapeError> {
+    pose_from_matrix(pose.rotation.matrix(), &pose.translation.vector).map(|_| ())
+}
+
+/// Whether the finite matrix `m` is a reflection (determinant `−1`), after
+/// checking that it is orthonormal within
+/// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance).
+///
+/// # Errors
+/// [`ShapeError::NonOrthonormalRotation`] when some entry of `mᵀm − I`
+/// exceeds the tolerance.
+pub(crate) fn is_reflection<T: Real, const N: usize>(
+    m: &SMatrix<T, N, N>,
+) -> Result<bool, ShapeError> {
+    let gram = m.transpose() * m;
+    let off = (gram - SMatrix::<T, N, N>::identity()).amax();
+    if off > orthonormal_tolerance() {
+        return Err(ShapeError::NonOrthonormalRotation);
+    }
+    Ok(determinant_is_negative(m))
+}
+
+/// The sign of the determinant of a nearly orthonormal matrix, by Gaussian
+/// elimination with partial pivoting (no allocation, any `N`): each pivot
+/// is then about ±1, far from zero.
+fn determinant_is_negative<T: Real, const N: usize>(m: &SMatrix<T, N, N>) -> bool {
+    let mut a = *m;
+    let mut negative = false;
+    for k in 0..N {
+        let mut p = k;
+        for r in k + 1..N {
+            if a[(r, k)].abs() > a[(p, k)].abs() {
+                p = r;
+            }
+        }
+        if p != k {
+            a.swap_rows(k, p);
+            negative = !negative;
+        }
+        let pivot = a[(k, k)];
+        if pivot < T::zero() {
+            negative = !negative;
+        }
+        if pivot == T::zero() {
+            continue;
+        }
+        for r in k + 1..N {
+            let f = a[(r, k)] / pivot;
+            for c in k..N {
+                let v = a[(k, c)];
+                a[(r, c)] -= f * v;
+            }
+        }
+    }
+    negative
 }

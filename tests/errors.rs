@@ -2,7 +2,10 @@
 //! with a message that says what to change. Runs in `f32` and `f64`.
 
 use nalgebra::{Matrix2, Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
-use separating_axis::{Aabb, Ball, ConvexPolygon, Obb, Real, ShapeError};
+use separating_axis::real::{max_magnitude, min_size};
+use separating_axis::{
+    Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, HullError, Obb, Real, ShapeError,
+};
 
 fn pts<T: Real>(xy: &[(f64, f64)]) -> Vec<Point2<T>> {
     xy.iter()
@@ -137,6 +140,86 @@ macro_rules! error_cases {
                 // A rotation built from an axis-angle passes.
                 let r = Rotation3::from_axis_angle(&Vector3::y_axis(), 0.7);
                 assert!(Obb::<T, 3>::new(Point3::origin(), r, Vector3::new(1.0, 2.0, 3.0)).is_ok());
+            }
+
+            // Regression: "1 distinct points given" and "1 points given".
+            #[test]
+            fn one_point_is_singular_in_messages() {
+                let err = ConvexPolygon::<T>::new(&pts(&[(1.0, 1.0), (1.0, 1.0), (1.0, 1.0)])).unwrap_err();
+                assert_eq!(err, ShapeError::TooFewPoints { found: 1, required: 3 });
+                assert_eq!(err.to_string(), "1 distinct point given, at least 3 needed: add points that span an area");
+                let err = ConvexPolyhedron::<T>::from_hull(&[Point3::origin()]).unwrap_err();
+                assert_eq!(err, HullError::TooFewPoints { found: 1, required: 4 });
+                assert!(err.to_string().starts_with("1 point given, at least 4 needed"), "{err}");
+                assert!(HullError::TooFewPoints { found: 2, required: 4 }.to_string().starts_with("2 points given"));
+            }
+
+            // Regression: a NaN radius read "radius 0 is NaN or infinite:
+            // pass finite coordinates" (a scalar has no index).
+            #[test]
+            fn non_finite_radius_message_names_the_radius() {
+                let err = Ball::new(Point2::<T>::origin(), T::INFINITY).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "radius", index: 0 });
+                assert_eq!(err.to_string(), "the radius is NaN or infinite: pass a finite value");
+                let err = Capsule::new(Point2::<T>::origin(), Point2::new(1.0, 0.0), T::NAN).unwrap_err();
+                assert_eq!(err.to_string(), "the radius is NaN or infinite: pass a finite value");
+            }
+
+            // Regression: Aabb reported index 0 for every non-finite
+            // coordinate; it now reports the coordinate.
+            #[test]
+            fn aabb_non_finite_reports_the_coordinate() {
+                let err = Aabb::<T, 3>::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, T::NAN)).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "max", index: 2 });
+                assert_eq!(err.to_string(), "coordinate 2 of max is NaN or infinite: pass a finite value");
+                let err = Aabb::<T, 2>::new(Point2::new(0.0, -T::INFINITY), Point2::new(1.0, 1.0)).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "min", index: 1 });
+                let err = Aabb::<T, 2>::from_half_extents(Point2::new(0.0, T::NAN), Vector2::new(1.0, 1.0)).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "centre", index: 1 });
+                let err = Aabb::<T, 2>::from_half_extents(Point2::origin(), Vector2::new(1.0, T::NAN)).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "half extent", index: 1 });
+                assert_eq!(err.to_string(), "half extent 1 is NaN or infinite: pass a finite value");
+                let err = Ball::new(Point3::<T>::new(0.0, 0.0, T::NAN), 1.0).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "centre", index: 2 });
+                assert_eq!(err.to_string(), "coordinate 2 of centre is NaN or infinite: pass a finite value");
+            }
+
+            // Capsule endpoints: field "endpoint", index 0 for `a`, 1 for `b`.
+            #[test]
+            fn capsule_endpoint_errors_name_the_endpoint() {
+                let o = Point2::<T>::origin();
+                let err = Capsule::new(o, Point2::new(T::NAN, 0.0), 1.0).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "endpoint", index: 1 });
+                assert_eq!(err.to_string(), "endpoint 1 has a NaN or infinite coordinate: pass finite coordinates");
+                let err = Capsule::new(Point2::new(0.0, T::INFINITY), o, 1.0).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "endpoint", index: 0 });
+                assert_eq!(Capsule::new(o, o, -1.0).unwrap_err(), ShapeError::NonPositiveRadius);
+            }
+
+            // Every other message, with its field, index and limit.
+            #[test]
+            fn range_and_rotation_messages_name_field_index_and_limit() {
+                let big = max_magnitude::<T>();
+                let limit = f64::from(big);
+                let err = Obb::new(Point2::new(0.0, big * 2.0), Rotation2::identity(), Vector2::new(1.0, 1.0)).unwrap_err();
+                assert_eq!(err, ShapeError::TooLarge { field: "centre", index: 1, limit });
+                assert_eq!(err.to_string(), format!("coordinate 1 of centre is larger in magnitude than {limit:e}, the largest this scalar type supports: scale the scene down or use f64"));
+                let err = Ball::new(Point2::<T>::origin(), big * 2.0).unwrap_err();
+                assert!(err.to_string().starts_with(&format!("the radius is larger in magnitude than {limit:e}")), "{err}");
+                let err = Capsule::new(Point2::new(big * 2.0, 0.0), Point2::origin(), 1.0).unwrap_err();
+                assert!(err.to_string().starts_with(&format!("endpoint 0 has a coordinate larger in magnitude than {limit:e}")), "{err}");
+                let small = f64::from(min_size::<T>());
+                let err = Obb::new(Point2::origin(), Rotation2::identity(), Vector2::new(1.0, min_size::<T>() * 0.5)).unwrap_err();
+                assert_eq!(err, ShapeError::TooSmall { field: "half extent", index: 1, limit: small });
+                assert_eq!(err.to_string(), format!("half extent 1 is below {small:e}, the smallest size this scalar type supports: scale the scene up or use f64"));
+                let nan = Rotation2::from_matrix_unchecked(Matrix2::new(1.0, 0.0, T::NAN, 1.0));
+                let err = Obb::<T, 2>::new(Point2::origin(), nan, Vector2::new(1.0, 1.0)).unwrap_err();
+                assert_eq!(err, ShapeError::NonFinite { field: "rotation", index: 1 });
+                assert_eq!(err.to_string(), "rotation matrix entry 1 (column-major) is NaN or infinite: pass a finite value");
+                assert!(ShapeError::Reflection.to_string().contains("reflection (determinant -1)"));
+                assert!(ShapeError::ZeroDimension.to_string().contains("N >= 1"));
+                assert!(HullError::TooSmall.to_string().contains("min_size"));
+                assert!(HullError::TooLarge { index: 3, coordinate: 2 }.to_string().starts_with("coordinate 2 of point 3 is larger"));
             }
         }
     )*};

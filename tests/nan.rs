@@ -120,7 +120,7 @@ macro_rules! nan_cases {
             fn extreme_finite_input_does_not_panic() {
                 let big = T::MAX / 4.0;
                 let far = Pose2::new(Vector2::new(big, -big), 1.0);
-                let ball = Ball::new(Point2::<T>::origin(), big).unwrap();
+                let ball = Ball::new(Point2::<T>::origin(), separating_axis::real::max_magnitude()).unwrap();
                 let sq = square::<T>();
                 let id = Pose2::identity();
                 let _ = separation(&sq, &id, &sq, &far);
@@ -129,7 +129,7 @@ macro_rules! nan_cases {
                 let _ = containment(&ball, &far, &sq, &id);
                 // Concentric tiny balls: no axis is defined, the fallback
                 // axis answers with the exact depth.
-                let tiny = Ball::new(Point2::<T>::origin(), T::MIN_POSITIVE).unwrap();
+                let tiny = Ball::new(Point2::<T>::origin(), separating_axis::real::min_size()).unwrap();
                 let s = separation(&tiny, &id, &tiny, &id);
                 assert!(s.distance <= 0.0);
             }

@@ -2,7 +2,7 @@
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{box_corner, check_finite_point, Edge, Shape};
+use super::{as_f64, box_corner, check_coordinates, check_dimension, check_size, Edge, Shape};
 use crate::{Real, ShapeError, Support};
 
 /// The axis-aligned box `[min, max]` (in the shape's local frame; the pose
@@ -29,30 +29,77 @@ pub struct Aabb<T: Real, const N: usize> {
 impl<T: Real, const N: usize> Aabb<T, N> {
     /// The box with corners `min` and `max`.
     ///
+    /// The range (docs/contract-range.md): every coordinate at most
+    /// [`max_magnitude`](crate::real::max_magnitude) in magnitude (so
+    /// `max − min` is finite), every half extent `(max − min) / 2` at least
+    /// [`min_size`](crate::real::min_size).
+    ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite coordinate (`field` is
-    /// `"min"` or `"max"`), [`ShapeError::NonPositiveExtent`] where
-    /// `max[i] <= min[i]`.
+    /// In this order: [`ShapeError::ZeroDimension`] for `N = 0`;
+    /// [`ShapeError::NonFinite`] or [`ShapeError::TooLarge`] for a
+    /// coordinate (`field` `"min"` or `"max"`, index the coordinate); then
+    /// along each axis in turn, [`ShapeError::NonPositiveExtent`] where
+    /// `max[i] <= min[i]` and [`ShapeError::TooSmall`]
+    /// (`field = "half extent"`, index the axis) where
+    /// `(max[i] − min[i]) / 2 < min_size` (tests/errors.rs, tests/range.rs).
     pub fn new(min: Point<T, N>, max: Point<T, N>) -> Result<Self, ShapeError> {
-        check_finite_point(&min, "min", 0)?;
-        check_finite_point(&max, "max", 0)?;
-        for axis in 0..N {
-            if max[axis] - min[axis] <= T::zero() {
-                return Err(ShapeError::NonPositiveExtent { axis });
-            }
-        }
-        Ok(Self { min, max })
+        check_dimension::<N>()?;
+        check_coordinates(&min.coords, "min")?;
+        check_coordinates(&max.coords, "max")?;
+        Self::from_checked_corners(min, max)
     }
 
     /// The box of the given half extents about `center`.
     ///
+    /// The range: as [`Aabb::new`], on the centre's coordinates and the half
+    /// extents (the corners `center ± half_extents` may then reach twice
+    /// `max_magnitude`, within the headroom that limit leaves).
+    ///
     /// # Errors
-    /// As [`Aabb::new`].
+    /// In this order: [`ShapeError::ZeroDimension`] for `N = 0`;
+    /// [`ShapeError::NonFinite`] or [`ShapeError::TooLarge`] for a centre
+    /// coordinate (`field = "centre"`); for each half extent
+    /// (`field = "half extent"`, index the axis)
+    /// [`ShapeError::NonFinite`], [`ShapeError::NonPositiveExtent`],
+    /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]; then, as
+    /// [`Aabb::new`], on the rounded corners (a half extent below the
+    /// resolution of the centre's coordinates can round to an empty box).
     pub fn from_half_extents(
         center: Point<T, N>,
         half_extents: SVector<T, N>,
     ) -> Result<Self, ShapeError> {
-        Self::new(center - half_extents, center + half_extents)
+        check_dimension::<N>()?;
+        check_coordinates(&center.coords, "centre")?;
+        for (axis, &h) in half_extents.iter().enumerate() {
+            check_size(
+                h,
+                "half extent",
+                axis,
+                ShapeError::NonPositiveExtent { axis },
+            )?;
+        }
+        Self::from_checked_corners(center - half_extents, center + half_extents)
+    }
+
+    /// The box `[min, max]` from finite corners within twice
+    /// `max_magnitude`, after checking each axis's extent.
+    fn from_checked_corners(min: Point<T, N>, max: Point<T, N>) -> Result<Self, ShapeError> {
+        let half: T = nalgebra::convert(0.5);
+        for axis in 0..N {
+            let extent = max[axis] - min[axis];
+            if extent <= T::zero() {
+                return Err(ShapeError::NonPositiveExtent { axis });
+            }
+            let small = crate::real::min_size::<T>();
+            if extent * half < small {
+                return Err(ShapeError::TooSmall {
+                    field: "half extent",
+                    index: axis,
+                    limit: as_f64(small),
+                });
+            }
+        }
+        Ok(Self { min, max })
     }
 
     /// The lower corner.

@@ -2,7 +2,7 @@
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{check_finite_point, first_axis, Shape};
+use super::{check_coordinates, check_dimension, check_size, first_axis, Shape};
 use crate::{Real, ShapeError, Support};
 
 /// The closed ball of points within `radius` of `center`.
@@ -33,21 +33,22 @@ pub type Sphere<T = f64> = Ball<T, 3>;
 impl<T: Real, const N: usize> Ball<T, N> {
     /// A ball of `radius > 0` about `center`.
     ///
+    /// The range (docs/contract-range.md): centre coordinates and radius at
+    /// most [`max_magnitude`](crate::real::max_magnitude), radius at least
+    /// [`min_size`](crate::real::min_size).
+    ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite centre coordinate
-    /// (`field = "centre"`) or radius, [`ShapeError::NonPositiveRadius`] for
-    /// `radius <= 0`.
+    /// In this order: [`ShapeError::ZeroDimension`] for `N = 0`;
+    /// [`ShapeError::NonFinite`] (`field = "centre"`, index the coordinate)
+    /// or [`ShapeError::TooLarge`] for a centre coordinate; for the radius
+    /// (`field = "radius"`), [`ShapeError::NonFinite`],
+    /// [`ShapeError::NonPositiveRadius`] for `radius <= 0`,
+    /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]
+    /// (tests/errors.rs, tests/range.rs).
     pub fn new(center: Point<T, N>, radius: T) -> Result<Self, ShapeError> {
-        check_finite_point(&center, "centre", 0)?;
-        if !radius.is_finite() {
-            return Err(ShapeError::NonFinite {
-                field: "radius",
-                index: 0,
-            });
-        }
-        if radius <= T::zero() {
-            return Err(ShapeError::NonPositiveRadius);
-        }
+        check_dimension::<N>()?;
+        check_coordinates(&center.coords, "centre")?;
+        check_size(radius, "radius", 0, ShapeError::NonPositiveRadius)?;
         Ok(Self { center, radius })
     }
 

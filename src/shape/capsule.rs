@@ -3,7 +3,7 @@
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{check_finite_point, Edge, Shape};
+use super::{as_f64, check_dimension, check_point_in_range, check_size, Edge, Shape};
 use crate::{Real, ShapeError, Support};
 
 /// The set of points within `radius` of the segment `[a, b]`.
@@ -33,21 +33,35 @@ impl<T: Real, const N: usize> Capsule<T, N> {
     /// The capsule of `radius > 0` around the segment from `a` to `b`.
     /// `a = b` is allowed: the capsule is then a ball.
     ///
+    /// The range (docs/contract-range.md): endpoint coordinates and radius
+    /// at most [`max_magnitude`](crate::real::max_magnitude), radius at
+    /// least [`min_size`](crate::real::min_size), and a segment either of
+    /// length zero or with some coordinate of `b − a` at least `min_size`
+    /// (a shorter one has no unit direction).
+    ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite endpoint coordinate
-    /// (`field = "endpoint"`, index 0 or 1) or radius,
-    /// [`ShapeError::NonPositiveRadius`] for `radius <= 0`.
+    /// In this order: [`ShapeError::ZeroDimension`] for `N = 0`;
+    /// [`ShapeError::NonFinite`] or [`ShapeError::TooLarge`] for an
+    /// endpoint (`field = "endpoint"`, index 0 for `a`, 1 for `b`); for the
+    /// radius (`field = "radius"`), [`ShapeError::NonFinite`],
+    /// [`ShapeError::NonPositiveRadius`] for `radius <= 0`,
+    /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]; then
+    /// [`ShapeError::TooSmall`] (`field = "endpoint"`, index 1) for a
+    /// segment shorter than `min_size` but not zero
+    /// (tests/errors.rs, tests/range.rs).
     pub fn new(a: Point<T, N>, b: Point<T, N>, radius: T) -> Result<Self, ShapeError> {
-        check_finite_point(&a, "endpoint", 0)?;
-        check_finite_point(&b, "endpoint", 1)?;
-        if !radius.is_finite() {
-            return Err(ShapeError::NonFinite {
-                field: "radius",
-                index: 0,
+        check_dimension::<N>()?;
+        check_point_in_range(&a, "endpoint", 0)?;
+        check_point_in_range(&b, "endpoint", 1)?;
+        check_size(radius, "radius", 0, ShapeError::NonPositiveRadius)?;
+        let length = (b - a).amax();
+        let small = crate::real::min_size::<T>();
+        if length > T::zero() && length < small {
+            return Err(ShapeError::TooSmall {
+                field: "endpoint",
+                index: 1,
+                limit: as_f64(small),
             });
-        }
-        if radius <= T::zero() {
-            return Err(ShapeError::NonPositiveRadius);
         }
         Ok(Self { a, b, radius })
     }

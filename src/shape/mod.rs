@@ -168,7 +168,8 @@ pub struct Edge<T: Real, const N: usize> {
     pub faces: Option<[SVector<T, N>; 2]>,
 }
 
-/// Validates that every coordinate of `p` is finite.
+/// Validates that every coordinate of `p` is finite; `index` is reported
+/// as given (the point's index in a list).
 pub(crate) fn check_finite_point<T: Real, const N: usize>(
     p: &Point<T, N>,
     field: &'static str,
@@ -178,6 +179,102 @@ pub(crate) fn check_finite_point<T: Real, const N: usize>(
         Ok(())
     } else {
         Err(crate::ShapeError::NonFinite { field, index })
+    }
+}
+
+/// Validates a point of a list (`field` `"point"` or `"endpoint"`, the
+/// point's `index`): every coordinate finite and within
+/// [`max_magnitude`](crate::real::max_magnitude).
+pub(crate) fn check_point_in_range<T: Real, const N: usize>(
+    p: &Point<T, N>,
+    field: &'static str,
+    index: usize,
+) -> Result<(), crate::ShapeError> {
+    check_finite_point(p, field, index)?;
+    let limit = crate::real::max_magnitude::<T>();
+    if p.coords.iter().any(|c| c.abs() > limit) {
+        return Err(crate::ShapeError::TooLarge {
+            field,
+            index,
+            limit: as_f64(limit),
+        });
+    }
+    Ok(())
+}
+
+/// Validates one vector input (a centre, a corner, a translation): every
+/// coordinate finite ([`ShapeError::NonFinite`](crate::ShapeError::NonFinite))
+/// and within [`max_magnitude`](crate::real::max_magnitude)
+/// ([`ShapeError::TooLarge`](crate::ShapeError::TooLarge)), reporting the
+/// first offending coordinate's index.
+pub(crate) fn check_coordinates<T: Real, const N: usize>(
+    v: &SVector<T, N>,
+    field: &'static str,
+) -> Result<(), crate::ShapeError> {
+    if let Some(index) = v.iter().position(|c| !c.is_finite()) {
+        return Err(crate::ShapeError::NonFinite { field, index });
+    }
+    let limit = crate::real::max_magnitude::<T>();
+    if let Some(index) = v.iter().position(|c| c.abs() > limit) {
+        return Err(crate::ShapeError::TooLarge {
+            field,
+            index,
+            limit: as_f64(limit),
+        });
+    }
+    Ok(())
+}
+
+/// Validates a size (a radius, a half extent), in this order: finite
+/// ([`ShapeError::NonFinite`](crate::ShapeError::NonFinite)), above zero
+/// (`non_positive`), at most [`max_magnitude`](crate::real::max_magnitude)
+/// ([`ShapeError::TooLarge`](crate::ShapeError::TooLarge)), at least
+/// [`min_size`](crate::real::min_size)
+/// ([`ShapeError::TooSmall`](crate::ShapeError::TooSmall)).
+pub(crate) fn check_size<T: Real>(
+    x: T,
+    field: &'static str,
+    index: usize,
+    non_positive: crate::ShapeError,
+) -> Result<(), crate::ShapeError> {
+    if !x.is_finite() {
+        return Err(crate::ShapeError::NonFinite { field, index });
+    }
+    if x <= T::zero() {
+        return Err(non_positive);
+    }
+    let large = crate::real::max_magnitude::<T>();
+    if x > large {
+        return Err(crate::ShapeError::TooLarge {
+            field,
+            index,
+            limit: as_f64(large),
+        });
+    }
+    let small = crate::real::min_size::<T>();
+    if x < small {
+        return Err(crate::ShapeError::TooSmall {
+            field,
+            index,
+            limit: as_f64(small),
+        });
+    }
+    Ok(())
+}
+
+/// `x` as an `f64`, for the limits the errors report.
+#[inline]
+pub(crate) fn as_f64<T: Real>(x: T) -> f64 {
+    num_traits::ToPrimitive::to_f64(&x).unwrap_or(f64::NAN)
+}
+
+/// Refuses `N = 0` with [`ShapeError::ZeroDimension`](crate::ShapeError::ZeroDimension).
+#[inline]
+pub(crate) fn check_dimension<const N: usize>() -> Result<(), crate::ShapeError> {
+    if N == 0 {
+        Err(crate::ShapeError::ZeroDimension)
+    } else {
+        Ok(())
     }
 }
 

@@ -2,8 +2,10 @@
 
 use nalgebra::{Point, Rotation, SVector, Unit};
 
-use super::{box_corner, check_finite_point, sign_or_plus, Edge, Shape};
-use crate::real::orthonormal_tolerance;
+use super::{
+    box_corner, check_coordinates, check_dimension, check_size, sign_or_plus, Edge, Shape,
+};
+use crate::pose::is_reflection;
 use crate::{Real, ShapeError, Support};
 
 /// An oriented box: the set `{ c + R x : |xᵢ| <= hᵢ }` for a centre `c`, a
@@ -41,40 +43,55 @@ pub type Obb3<T = f64> = Obb<T, 3>;
 impl<T: Real, const N: usize> Obb<T, N> {
     /// The box about `center`, turned by `rotation`, with `half_extents`.
     ///
+    /// The range (docs/contract-range.md): centre coordinates and half
+    /// extents at most [`max_magnitude`](crate::real::max_magnitude), half
+    /// extents at least [`min_size`](crate::real::min_size), and `rotation`
+    /// orthonormal: `max |RᵀR − I| <=`
+    /// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance)
+    /// (64 ε; every rotation nalgebra builds passes).
+    ///
+    /// A reflection (determinant −1) is accepted and stored as the rotation
+    /// with its last column negated: a box is symmetric in each of its
+    /// axes, so that is the same set of points, and [`Obb::rotation`] is
+    /// then always a proper rotation, as nalgebra's `Rotation` and the box
+    /// pair path assume (tests/range.rs::reflected_obb_is_the_same_box).
+    ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite centre, rotation entry or
-    /// half extent; [`ShapeError::NonPositiveExtent`] for a half extent
-    /// `<= 0`; [`ShapeError::NonOrthonormalRotation`] when `RᵀR` differs
-    /// from the identity by more than
-    /// [`orthonormal_tolerance`](crate::real::orthonormal_tolerance) in any
-    /// entry. (A reflection passes: it describes the same set of points as
-    /// a rotation with one axis flipped.)
+    /// In this order: [`ShapeError::ZeroDimension`] for `N = 0`;
+    /// [`ShapeError::NonFinite`] or [`ShapeError::TooLarge`] for a centre
+    /// coordinate (`field = "centre"`); [`ShapeError::NonFinite`] for a
+    /// rotation entry (`field = "rotation"`, index column-major); for each
+    /// half extent (`field = "half extent"`, index the axis)
+    /// [`ShapeError::NonFinite`], [`ShapeError::NonPositiveExtent`],
+    /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]; then
+    /// [`ShapeError::NonOrthonormalRotation`] (tests/errors.rs,
+    /// tests/range.rs).
     pub fn new(
         center: Point<T, N>,
         rotation: Rotation<T, N>,
         half_extents: SVector<T, N>,
     ) -> Result<Self, ShapeError> {
-        check_finite_point(&center, "centre", 0)?;
+        check_dimension::<N>()?;
+        check_coordinates(&center.coords, "centre")?;
         if let Some(index) = rotation.matrix().iter().position(|x| !x.is_finite()) {
             return Err(ShapeError::NonFinite {
                 field: "rotation",
                 index,
             });
         }
-        if let Some(index) = half_extents.iter().position(|x| !x.is_finite()) {
-            return Err(ShapeError::NonFinite {
-                field: "half extent",
-                index,
-            });
+        for (axis, &h) in half_extents.iter().enumerate() {
+            check_size(
+                h,
+                "half extent",
+                axis,
+                ShapeError::NonPositiveExtent { axis },
+            )?;
         }
-        if let Some(axis) = half_extents.iter().position(|&x| x <= T::zero()) {
-            return Err(ShapeError::NonPositiveExtent { axis });
-        }
-        let m = rotation.matrix();
-        let gram = m.transpose() * m;
-        let off = (gram - nalgebra::SMatrix::<T, N, N>::identity()).amax();
-        if off > orthonormal_tolerance() {
-            return Err(ShapeError::NonOrthonormalRotation);
+        let mut rotation = rotation;
+        if is_reflection(rotation.matrix())? {
+            let mut m = rotation.into_inner();
+            m.column_mut(N - 1).neg_mut();
+            rotation = Rotation::from_matrix_unchecked(m);
         }
         let centred = center == Point::origin() && rotation == Rotation::identity();
         Ok(Self {

@@ -79,6 +79,19 @@ pub enum HullError {
         /// The index of the offending point in the input.
         index: usize,
     },
+    /// A coordinate is larger in magnitude than
+    /// [`max_magnitude`](crate::real::max_magnitude) (`2.9e17` in `f32`,
+    /// `2.1e152` in `f64`).
+    TooLarge {
+        /// The index of the offending point in the input.
+        index: usize,
+        /// Which of its coordinates (0 = x, 1 = y, 2 = z).
+        coordinate: usize,
+    },
+    /// The points' extent (the largest of `max − min` over the three axes)
+    /// is above zero but below [`min_size`](crate::real::min_size) (`6.9e-18` in `f32`,
+    /// `9.6e-153` in `f64`).
+    TooSmall,
     /// All the points are the same point, within tolerance.
     Coincident,
     /// All the points lie on one line, within tolerance.
@@ -93,7 +106,16 @@ impl fmt::Display for HullError {
         match *self {
             Self::TooFewPoints { found, required } => write!(
                 f,
-                "{found} points given, at least {required} needed: pass points that do not all lie in one plane"
+                "{found} point{} given, at least {required} needed: pass points that do not all lie in one plane",
+                if found == 1 { "" } else { "s" }
+            ),
+            Self::TooLarge { index, coordinate } => write!(
+                f,
+                "coordinate {coordinate} of point {index} is larger in magnitude than `real::max_magnitude` (2.9e17 in f32, 2.1e152 in f64): scale the scene down or use f64"
+            ),
+            Self::TooSmall => write!(
+                f,
+                "the points span less than `real::min_size` (6.9e-18 in f32, 9.6e-153 in f64) along every axis: scale the scene up or use f64"
             ),
             Self::NonFinite { index } => write!(
                 f,
@@ -216,6 +238,12 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// # Errors
     /// [`HullError::TooFewPoints`] for fewer than four points,
     /// [`HullError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`HullError::TooLarge`] for a coordinate beyond
+    /// [`max_magnitude`](crate::real::max_magnitude),
+    /// [`HullError::TooSmall`] when the points' extent (the largest
+    /// `max − min` over the axes) is above zero but below
+    /// [`min_size`](crate::real::min_size) (the crate-wide range,
+    /// docs/contract-range.md; tests/range.rs),
     /// [`HullError::Coincident`], [`HullError::Collinear`] or
     /// [`HullError::Coplanar`] when the points span no volume.
     ///
@@ -248,6 +276,7 @@ impl<T: Real> ConvexPolyhedron<T> {
         {
             return Err(HullError::NonFinite { index });
         }
+        check_hull_range(points)?;
         // Work on a copy scaled by a power of two (exactly) so that the
         // largest coordinate is about 1: the squares and cubes the
         // predicates form then neither overflow nor underflow.
@@ -792,6 +821,31 @@ fn edge_records<T: Real>(hull: &ConvexPolyhedron<T>) -> Option<Vec<EdgeRecord<T>
 /// The points' coordinates, packed for vectorised scans.
 fn pack_points<T: Real>(points: &[Point3<T>]) -> Packed3<T> {
     Packed3::new(&points.iter().map(|p| p.coords).collect::<Vec<_>>())
+}
+
+/// The crate-wide range for the hull's input: every coordinate at most
+/// [`max_magnitude`](crate::real::max_magnitude), the extent (largest
+/// `max − min` over the axes) at least [`min_size`](crate::real::min_size)
+/// unless it is zero (then [`HullError::Coincident`]). The points are
+/// finite.
+fn check_hull_range<T: Real>(points: &[Point3<T>]) -> Result<(), HullError> {
+    let limit = crate::real::max_magnitude::<T>();
+    for (index, p) in points.iter().enumerate() {
+        if let Some(coordinate) = p.coords.iter().position(|c| c.abs() > limit) {
+            return Err(HullError::TooLarge { index, coordinate });
+        }
+    }
+    let (mut lo, mut hi) = (points[0], points[0]);
+    for p in points {
+        lo = lo.inf(p);
+        hi = hi.sup(p);
+    }
+    // All the same point (extent zero) is `Coincident`, found later.
+    let extent = (hi - lo).amax();
+    if extent > T::zero() && extent < crate::real::min_size::<T>() {
+        return Err(HullError::TooSmall);
+    }
+    Ok(())
 }
 
 /// The largest absolute coordinate of the points.
