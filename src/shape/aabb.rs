@@ -2,7 +2,7 @@
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{box_corner, check_finite_point, Edge, Shape};
+use super::{box_corner, box_corner_count, box_far_corner, check_finite_point, Edge, Shape};
 use crate::{Real, ShapeError, Support};
 
 /// The axis-aligned box `[min, max]` (in the shape's local frame; the pose
@@ -113,8 +113,8 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
 
     #[inline]
     fn edge_count(&self) -> usize {
-        if N == 3 {
-            3
+        if N >= 3 {
+            N
         } else {
             0
         }
@@ -137,12 +137,18 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
 
     #[inline]
     fn core_vertex_count(&self) -> usize {
-        1 << N
+        box_corner_count::<N>()
     }
 
     #[inline]
     fn local_core_vertex(&self, i: usize) -> Point<T, N> {
         self.center() + box_corner(i, &self.half_extents())
+    }
+
+    #[inline]
+    fn local_core_farthest_point(&self, p: &Point<T, N>) -> Option<Point<T, N>> {
+        let c = self.center();
+        Some(c + box_far_corner(&(p - c), &self.half_extents()))
     }
 
     #[inline]
