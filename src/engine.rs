@@ -558,7 +558,8 @@ where
 /// shape contains itself at any pose (tests/containment.rs).
 ///
 /// ```text
-/// rel = pose_outer⁻¹ · pose_inner;  slack(s) = containment_tolerance · s
+/// rel = pose_outer⁻¹ · pose_inner (the identity when the poses are equal)
+/// slack(s) = containment_tolerance · s
 /// outer a polytope (radius 0):  h_inner(n) <= h_outer(n) + slack  for every face n
 /// outer a ball (core {c}):      |far − c| + r_inner <= r_outer + slack,
 ///                               far = inner's core point farthest from c
@@ -572,7 +573,7 @@ where
 /// two sides of each test are computed along different paths, so a shape
 /// and its own copy differ by round-off. A copy moved out by more than
 /// about 20 ε of that scale is reported outside
-/// (tests/containment.rs::a_copy_moved_out_is_not_contained).
+/// (tests/containment.rs::every_shape_contains_itself_and_not_a_moved_copy).
 ///
 /// No path walks a box's `2ᴺ` corners: a ball asks the inner shape for its
 /// farthest core point; a capsule scans at most
@@ -592,7 +593,14 @@ where
     O: Shape<T, N> + ?Sized,
     I: Shape<T, N> + ?Sized,
 {
-    let rel = pose_outer.inv_mul(pose_inner);
+    // The same pose: the identity exactly, whatever the rotation's own
+    // round-off (`RᵀR` is the identity only to a few ε, or to √ε for a
+    // rotation the user orthonormalised loosely).
+    let rel = if pose_outer == pose_inner {
+        Pose::identity()
+    } else {
+        pose_outer.inv_mul(pose_inner)
+    };
     let tol = crate::real::containment_tolerance::<T>();
     // `rel`'s translation is a difference of the two poses' translations:
     // its round-off is relative to them, not to the shapes.
