@@ -75,6 +75,9 @@ where
     if N == 3 {
         for_each_edge_axis(a, b, pose_ab, &mut visit)?;
     }
+    if N > 3 {
+        crate::nd::extra_axes(a, b, pose_ab, &mut visit)?;
+    }
     if a.radius() > T::zero() {
         round_axes(a, b, pose_ab, false, &mut visit)?;
     }
@@ -596,14 +599,33 @@ where
     local_separation(a, b, &pose_a.inv_mul(pose_b), true).distance <= T::zero()
 }
 
-/// Whether `inner` lies entirely in `outer` (boundaries may touch).
+/// Whether `inner` lies entirely in `outer`; boundaries may touch, so a
+/// shape contains itself at any pose (tests/containment.rs).
 ///
-/// A container with faces is the intersection of its face half-spaces, so
-/// `inner ⊆ outer` iff `h_inner(n) <= h_outer(n)` for every face normal `n`;
-/// a rounded container (core dilated by radius `r`) contains `inner` iff
-/// every vertex of `inner`'s core is within `r − r_inner` of its core. A
-/// custom container with radius 0 and no faces is reported as containing
-/// nothing. NaN input gives `false`.
+/// ```text
+/// rel = pose_outer⁻¹ · pose_inner (the identity when the poses are equal)
+/// slack(s) = containment_tolerance · s
+/// outer a polytope (radius 0):  h_inner(n) <= h_outer(n) + slack  for every face n
+/// outer a ball (core {c}):      |far − c| + r_inner <= r_outer + slack,
+///                               far = inner's core point farthest from c
+/// outer a capsule (segment):    max over inner's core of dist(·, segment)
+///                               + r_inner <= r_outer + slack
+/// ```
+///
+/// The slack is [`containment_tolerance`](crate::real::containment_tolerance)
+/// times the scale of the numbers compared (coordinates in the container's
+/// frame, plus the poses' translations that `rel` was computed from): the
+/// two sides of each test are computed along different paths, so a shape
+/// and its own copy differ by round-off. A copy moved out by more than
+/// about 20 ε of that scale is reported outside
+/// (tests/containment.rs::every_shape_contains_itself_and_not_a_moved_copy).
+///
+/// No path walks a box's `2ᴺ` corners: a ball asks the inner shape for its
+/// farthest core point; a capsule scans at most
+/// [`VERTEX_BUDGET`](crate::nd::VERTEX_BUDGET) core vertices and beyond
+/// that decides on bounds, answering `false` when they do not settle it
+/// (docs/contract-nd.md §5). A custom container with radius 0 and no faces
+/// contains nothing. NaN input gives `false`.
 #[must_use]
 pub fn contains<T, const N: usize, O, I>(
     outer: &O,
@@ -616,24 +638,76 @@ where
     O: Shape<T, N> + ?Sized,
     I: Shape<T, N> + ?Sized,
 {
-    let rel = pose_outer.inv_mul(pose_inner);
+    // The same pose: the identity exactly, whatever the rotation's own
+    // round-off (`RᵀR` is the identity only to a few ε, or to √ε for a
+    // rotation the user orthonormalised loosely).
+    let rel = if pose_outer == pose_inner {
+        Pose::identity()
+    } else {
+        pose_outer.inv_mul(pose_inner)
+    };
+    let tol = crate::real::containment_tolerance::<T>();
+    // `rel`'s translation is a difference of the two poses' translations:
+    // its round-off is relative to them, not to the shapes.
+    let moved = pose_outer.translation.vector.amax() + pose_inner.translation.vector.amax();
     let r_outer = outer.radius();
     if r_outer > T::zero() {
-        // outer = core ⊕ ball(r): inner lies in it iff every point of inner is
-        // within r of the core; the distance to a convex core is convex, so
-        // its maximum over inner is at a vertex of inner's core, plus
-        // inner's own radius.
         let r_inner = inner.radius();
-        return inner.core_vertex_count() > 0
-            && (0..inner.core_vertex_count()).all(|i| {
-                let p = rel * inner.local_core_vertex(i);
-                (p - outer.local_core_closest_point(&p)).norm() + r_inner <= r_outer
-            });
+        let slack = |scale: T| tol * (scale + moved + r_outer + r_inner);
+        return match outer.core_vertex_count() {
+            1 => {
+                // outer = ball(c, r): the farthest point of inner's core.
+                let c = outer.local_core_vertex(0);
+                let Some(far) = inner.local_core_farthest_point(&rel.inverse_transform_point(&c))
+                else {
+                    return false;
+                };
+                let far = rel * far;
+                (far - c).norm() + r_inner <= r_outer + slack(far.coords.amax() + c.coords.amax())
+            }
+            2 => {
+                // outer = segment ⊕ ball(r): the distance to the segment is
+                // convex, so its largest value over inner is at a vertex.
+                let (s0, s1) = (outer.local_core_vertex(0), outer.local_core_vertex(1));
+                let Some((_, high)) =
+                    crate::nd::max_core_distance_to_segment(inner, &rel, &s0, &s1)
+                else {
+                    return false;
+                };
+                high + r_inner <= r_outer + slack(s0.coords.amax() + s1.coords.amax() + high)
+            }
+            _ => {
+                // Any other rounded core: inner's core vertices, at most
+                // VERTEX_BUDGET of them.
+                let count = inner.core_vertex_count();
+                count > 0
+                    && count <= crate::nd::VERTEX_BUDGET
+                    && (0..count).all(|i| {
+                        let p = rel * inner.local_core_vertex(i);
+                        let q = outer.local_core_closest_point(&p);
+                        (p - q).norm() + r_inner
+                            <= r_outer + slack(p.coords.amax() + q.coords.amax())
+                    })
+            }
+        };
     }
+    // outer = ∩ of its face half-spaces: h_inner(n) <= h_outer(n) on each
+    // face. First the scale of the support values, then the test.
     let inner = Posed::new(inner, &rel);
-    outer.face_count() > 0
-        && (0..outer.face_count()).all(|i| {
+    let faces = outer.face_count();
+    let mut scale = moved;
+    for i in 0..faces {
+        let n = outer.local_face_normal(i);
+        for h in [outer.local_face_offset(i), inner.local_support_value(&n)] {
+            if !(h.abs() <= scale) {
+                scale = h.abs();
+            }
+        }
+    }
+    let slack = tol * scale;
+    faces > 0
+        && (0..faces).all(|i| {
             let n = outer.local_face_normal(i);
-            inner.local_support_value(&n) <= outer.local_support_value(&n)
+            inner.local_support_value(&n) <= outer.local_face_offset(i) + slack
         })
 }

@@ -36,6 +36,7 @@
 
 pub mod engine;
 mod error;
+pub mod nd;
 pub mod pair;
 mod pose;
 mod query;

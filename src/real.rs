@@ -98,6 +98,26 @@ pub fn hull_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(64.0)
 }
 
+/// Relative tolerance of containment
+/// ([`engine::contains`](crate::engine::contains)): `inner ⊆ outer` is
+/// accepted when each test holds within `CONTAIN * s`, with `s` the
+/// magnitude of the coordinates compared plus the two poses' translations.
+///
+/// Its value, 16 machine epsilons, sits above the round-off between a shape
+/// and its own copy placed by the same pose (the two sides are computed
+/// along different paths: a stored face offset against a support value
+/// through a rotation that is the identity up to a few ε: measured at
+/// random poses in 2D–5D, 2 ε of that scale is not enough and 4 ε is,
+/// and below a copy moved out by `1e-5` of that scale in `f32` (84 ε) or
+/// `1e-12` in `f64`, which is reported outside (64 ε already lets some
+/// `f32` copies in), both in
+/// tests/containment.rs::every_shape_contains_itself_and_not_a_moved_copy.
+#[inline]
+#[must_use]
+pub fn containment_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(16.0)
+}
+
 /// The largest magnitude a shape's coordinates and sizes may have:
 /// `sqrt(MAX) / 64` (`2.1e152` in `f64`, `2.9e17` in `f32`).
 ///

@@ -2,7 +2,10 @@
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{as_f64, box_corner, check_coordinates, check_dimension, check_size, Edge, Shape};
+use super::{
+    as_f64, box_corner, box_corner_count, box_far_corner, check_coordinates, check_dimension,
+    check_size, Edge, Shape,
+};
 use crate::{Real, ShapeError, Support};
 
 /// The axis-aligned box `[min, max]` (in the shape's local frame; the pose
@@ -160,8 +163,8 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
 
     #[inline]
     fn edge_count(&self) -> usize {
-        if N == 3 {
-            3
+        if N >= 3 {
+            N
         } else {
             0
         }
@@ -184,12 +187,18 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
 
     #[inline]
     fn core_vertex_count(&self) -> usize {
-        1 << N
+        box_corner_count::<N>()
     }
 
     #[inline]
     fn local_core_vertex(&self, i: usize) -> Point<T, N> {
         self.center() + box_corner(i, &self.half_extents())
+    }
+
+    #[inline]
+    fn local_core_farthest_point(&self, p: &Point<T, N>) -> Option<Point<T, N>> {
+        let c = self.center();
+        Some(c + box_far_corner(&(p - c), &self.half_extents()))
     }
 
     #[inline]

@@ -145,6 +145,24 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     #[must_use]
     fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N>;
 
+    /// A point of the core farthest from `p` (a core vertex), `None` when
+    /// the core lists no vertices. Containment in a ball asks for it. The
+    /// default scans the core vertices; boxes override it with one choice
+    /// per axis, so that no query walks their `2ᴺ` corners
+    /// (tests/containment.rs::box_in_a_ball_in_64_dimensions).
+    #[must_use]
+    fn local_core_farthest_point(&self, p: &Point<T, N>) -> Option<Point<T, N>> {
+        let mut best: Option<(T, Point<T, N>)> = None;
+        for i in 0..self.core_vertex_count() {
+            let v = self.local_core_vertex(i);
+            let d = (v - p).norm_squared();
+            if best.as_ref().is_none_or(|(b, _)| d > *b) {
+                best = Some((d, v));
+            }
+        }
+        best.map(|(_, v)| v)
+    }
+
     /// Whether `p` lies in the closed shape (the boundary counts as inside).
     #[must_use]
     fn local_contains_point(&self, p: &Point<T, N>) -> bool;
@@ -279,14 +297,21 @@ pub(crate) fn check_dimension<const N: usize>() -> Result<(), crate::ShapeError>
 }
 
 /// Corner `i` of the box `centre + frame · (±h)`: bit `k` of `i` picks the
-/// sign along axis `k` (set: `+hₖ`).
+/// sign along axis `k` (set: `+hₖ`; axes beyond the bits of `usize` take
+/// `−hₖ`).
 #[inline]
 pub(crate) fn box_corner<T: Real, const N: usize>(
     i: usize,
     half_extents: &SVector<T, N>,
 ) -> SVector<T, N> {
     SVector::from_fn(|k, _| {
-        if (i >> k) & 1 == 1 {
+        // Bits beyond the width of `usize` are 0: a shift by `k >= 64`
+        // would overflow.
+        let bit = u32::try_from(k)
+            .ok()
+            .and_then(|k| i.checked_shr(k))
+            .unwrap_or(0);
+        if bit & 1 == 1 {
             half_extents[k]
         } else {
             -half_extents[k]
@@ -308,4 +333,26 @@ pub(crate) fn sign_or_plus<T: Real>(x: T) -> T {
 #[inline]
 pub(crate) fn first_axis<T: Real, const N: usize>() -> SVector<T, N> {
     SVector::from_fn(|i, _| if i == 0 { T::one() } else { T::zero() })
+}
+
+/// How many corners a box in `N` dimensions lists: `2ᴺ`, saturating at
+/// `usize::MAX` for `N >= usize::BITS` (no query walks them: see
+/// [`Shape::local_core_farthest_point`]).
+#[inline]
+pub(crate) fn box_corner_count<const N: usize>() -> usize {
+    u32::try_from(N)
+        .ok()
+        .and_then(|n| 1usize.checked_shl(n))
+        .unwrap_or(usize::MAX)
+}
+
+/// The corner of the box `centre + frame · (±h)` farthest from a point whose
+/// offset from the centre, in the box's axes, is `q`: on each axis the end
+/// opposite to `q` (`+hₖ` on a tie).
+#[inline]
+pub(crate) fn box_far_corner<T: Real, const N: usize>(
+    q: &SVector<T, N>,
+    half_extents: &SVector<T, N>,
+) -> SVector<T, N> {
+    SVector::from_fn(|k, _| sign_or_plus(-q[k]) * half_extents[k])
 }

@@ -3,7 +3,8 @@
 use nalgebra::{Point, Rotation, SVector, Unit};
 
 use super::{
-    box_corner, check_coordinates, check_dimension, check_size, sign_or_plus, Edge, Shape,
+    box_corner, box_corner_count, box_far_corner, check_coordinates, check_dimension, check_size,
+    sign_or_plus, Edge, Shape,
 };
 use crate::pose::is_reflection;
 use crate::{Real, ShapeError, Support};
@@ -180,8 +181,8 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
 
     #[inline]
     fn edge_count(&self) -> usize {
-        if N == 3 {
-            3
+        if N >= 3 {
+            N
         } else {
             0
         }
@@ -205,12 +206,18 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
 
     #[inline]
     fn core_vertex_count(&self) -> usize {
-        1 << N
+        box_corner_count::<N>()
     }
 
     #[inline]
     fn local_core_vertex(&self, i: usize) -> Point<T, N> {
         self.center + self.rotation * box_corner(i, &self.half_extents)
+    }
+
+    #[inline]
+    fn local_core_farthest_point(&self, p: &Point<T, N>) -> Option<Point<T, N>> {
+        let far = box_far_corner(&self.in_box_frame(p), &self.half_extents);
+        Some(self.center + self.rotation * far)
     }
 
     #[inline]
