@@ -699,7 +699,10 @@ where
     for i in 0..faces {
         let n = outer.local_face_normal(i);
         for h in [outer.local_face_offset(i), inner.local_support_value(&n)] {
-            if !(h.abs() <= scale) {
+            if !matches!(
+                h.abs().partial_cmp(&scale),
+                Some(core::cmp::Ordering::Less | core::cmp::Ordering::Equal)
+            ) {
                 scale = h.abs();
             }
         }

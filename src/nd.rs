@@ -115,7 +115,9 @@ impl<T: Real, const N: usize> Basis<T, N> {
         }
         let w = self.residual(v);
         let (lw, lv) = (w.norm(), v.norm());
-        if !(lw > independence_tolerance::<T>() * lv) {
+        if lw.partial_cmp(&(independence_tolerance::<T>() * lv))
+            != Some(core::cmp::Ordering::Greater)
+        {
             return false;
         }
         self.q.set_column(self.len, &(w / lw));
@@ -317,10 +319,10 @@ where
 /// slope, by bisection to the scalar's epsilon (at most 64 steps).
 fn segment_minimiser<T: Real>(slope: impl Fn(T) -> T) -> T {
     let (mut lo, mut hi) = (T::zero(), T::one());
-    if !(slope(lo) < T::zero()) {
+    if slope(lo).partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Less) {
         return lo;
     }
-    if !(slope(hi) > T::zero()) {
+    if slope(hi).partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
         return hi;
     }
     let half = nalgebra::convert::<f64, T>(0.5);
@@ -363,7 +365,7 @@ where
         let y2 = on_b(&x);
         let x2 = a.local_core_closest_point(&y2);
         let e2 = (y2 - x2).norm_squared();
-        if !(e2 < d2) {
+        if e2.partial_cmp(&d2) != Some(core::cmp::Ordering::Less) {
             break;
         }
         (x, y, d2) = (x2, y2, e2);
@@ -402,7 +404,10 @@ where
         let mut worst = T::zero();
         for i in 0..count {
             let d = dist(&(rel * inner.local_core_vertex(i)));
-            if !(d <= worst) {
+            if !matches!(
+                d.partial_cmp(&worst),
+                Some(core::cmp::Ordering::Less | core::cmp::Ordering::Equal)
+            ) {
                 worst = d;
             }
         }
@@ -429,7 +434,7 @@ fn closest_on_segment<T: Real, const N: usize>(
 ) -> Point<T, N> {
     let e = b - a;
     let len2 = e.norm_squared();
-    if !(len2 > T::zero()) {
+    if len2.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
         return *a;
     }
     let t = ((p - a).dot(&e) / len2).clamp(T::zero(), T::one());

@@ -3,7 +3,6 @@
 //! origin and far from it, and boxes in many dimensions are decided without
 //! walking their corners.
 
-#[allow(dead_code)]
 mod rng;
 
 use nalgebra::{Isometry, Point, Point2, Point3, SMatrix, SVector, Translation};

@@ -11,7 +11,6 @@
 //! meet, its depth must be no larger than `h_{A−B}` on any sampled
 //! direction.
 
-#[allow(dead_code)]
 mod rng;
 
 use nalgebra::{Isometry, Point, SMatrix, SVector, Scalar, Translation};
