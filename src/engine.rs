@@ -320,26 +320,47 @@ impl<'s, T: Real, const N: usize, S: Shape<T, N> + ?Sized> CoreView<'s, T, N, S>
     }
 
     /// The vector from the core's nearest point to `p`, and the largest
-    /// coordinate it was computed from. On a segment it is computed from
-    /// the endpoints and, when the nearest point is inside the segment,
-    /// made orthogonal to it (twice, so that the component along the
-    /// segment is round-off of the vector's own length, not of the
-    /// coordinates'): a short vector from the middle of a long segment then
-    /// keeps its direction across the segment.
+    /// coordinate it was computed from.
+    ///
+    /// A short vector between two points with large coordinates has a
+    /// direction tilted by round-off (`ε × coordinates / length`), which
+    /// costs the gap that tilt times the shapes' length: more than a thin
+    /// radius. So the vector is made orthogonal to the feature it leaves:
+    /// on a segment, computed from the endpoints and, when the nearest
+    /// point is inside, made orthogonal to the segment twice (what is left
+    /// along it is round-off of the vector's own length); on a point, the
+    /// plain difference; on another core, computed in the core's own frame (the pose's round-off then moves
+    /// the point, it does not tilt the vector) and, when it is short next to
+    /// the coordinates, made orthogonal to the core's support point along
+    /// it, which lies on the same edge or face.
     fn offset(&self, p: &Point<T, N>) -> (SVector<T, N>, T) {
         if let Some([s0, s1]) = &self.segment {
             let scale = p.coords.amax().max(s0.coords.amax()).max(s1.coords.amax());
             return (segment_offset(s0, s1, p), scale);
         }
-        let q = match self.pose {
-            Some(pose) => {
-                pose * self
-                    .shape
-                    .local_core_closest_point(&pose.inverse_transform_point(p))
+        if self.count == 1 {
+            // A point: nothing to tilt along, and the same numbers whichever
+            // shape's axes are being listed.
+            let q = self.vertex(0);
+            return (p - q, p.coords.amax().max(q.coords.amax()));
+        }
+        let local = self.pose.map_or(*p, |pose| pose.inverse_transform_point(p));
+        let q = self.shape.local_core_closest_point(&local);
+        let mut v = local - q;
+        let scale = p
+            .coords
+            .amax()
+            .max(local.coords.amax())
+            .max(q.coords.amax());
+        let short = v.amax() * nalgebra::convert::<f64, T>(64.0) < scale;
+        if short && v.amax() > T::zero() && self.shape.radius() <= T::zero() {
+            let w = self.shape.local_support_point(&v) - q;
+            let w2 = w.norm_squared();
+            if w2 > T::zero() {
+                v -= w * (v.dot(&w) / w2);
             }
-            None => self.shape.local_core_closest_point(p),
-        };
-        (p - q, p.coords.amax().max(q.coords.amax()))
+        }
+        (self.pose.map_or(v, |pose| pose.rotation * v), scale)
     }
 }
 
