@@ -79,7 +79,7 @@ where
         for_each_edge_axis(a, b, pose_ab, &mut |u, f| visit(u, f, None))?;
     }
     if N > 3 {
-        crate::nd::extra_axes(a, b, pose_ab, &mut visit)?;
+        crate::nd::extra_axes(a, b, pose_ab, &mut |u, f| visit(u, f, None))?;
     }
     if a.radius() > T::zero() {
         round_axes(a, b, pose_ab, false, &mut visit)?;
