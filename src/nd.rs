@@ -4,7 +4,7 @@
 //! In `N > 3` the face normals of A and B are not enough: `A − B` has
 //! facets spanned by `N − 1` edge directions taken from both shapes, and two
 //! rounded cores can be nearest at interior points of their features. The
-//! engine calls [`extra_axes`] for `N > 3`, which offers
+//! engine calls `extra_axes` for `N > 3`, which offers
 //!
 //! ```text
 //! generators = A's edge directions ∪ B's (a capsule with no edges: its segment)
@@ -37,7 +37,7 @@ use crate::{Feature, Pose, Real, Shape};
 /// `4ᴺ`, is replaced by the nearest-core axis (docs/contract-nd.md §3).
 pub const WORK_BUDGET: u64 = 1 << 20;
 
-/// The most core vertices [`max_core_distance_to_segment`] scans, `2¹⁶`:
+/// The most core vertices `max_core_distance_to_segment` scans, `2¹⁶`:
 /// a box's corners up to `N = 16`. Beyond it the test uses bounds
 /// (docs/contract-nd.md §5).
 pub const VERTEX_BUDGET: usize = 1 << 16;
