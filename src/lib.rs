@@ -42,6 +42,7 @@ mod pose;
 mod query;
 pub mod real;
 mod result;
+mod round_axes;
 mod shape;
 mod support;
 
