@@ -1,0 +1,199 @@
+//! What a built hull derives from its faces once: the inner ball, the
+//! compact edge records, packed vertices, the range check and the climb
+//! start.
+
+use super::*;
+
+/// A ball inside the hull, as large as a short climb finds: from the
+/// vertices' mean (inside, as a convex combination), step away from the
+/// nearest face plane while that increases the distance to the nearest
+/// plane, halving the step when it does not. The radius is that distance:
+/// every point within it of the centre is on the inner side of every face,
+/// so the ball lies in the hull whatever the climb's quality. A larger ball
+/// gives the pair path tighter bounds (docs/sat-proof.md §14).
+pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) {
+    let n = T::from_usize(hull.vertices.len()).unwrap_or_else(T::one);
+    let sum = hull
+        .vertices
+        .iter()
+        .fold(Vector3::zeros(), |acc, v| acc + v.coords);
+    // The two nearest face planes to `c`, and the distance to the nearest.
+    let nearest = |c: &Vector3<T>| {
+        let big = T::max_value().unwrap_or_else(T::one);
+        let mut two = [(0, big), (0, big)];
+        for (f, (nf, &o)) in hull.normals.iter().zip(&hull.offsets).enumerate() {
+            let d = o - nf.dot(c);
+            if d < two[0].1 {
+                two = [(f, d), two[0]];
+            } else if d < two[1].1 {
+                two[1] = (f, d);
+            }
+        }
+        ([two[0].0, two[1].0], two[0].1)
+    };
+    let mut centre = sum / n;
+    let (mut faces, mut radius) = nearest(&centre);
+    let mut step = radius.abs() * T::from_f64(0.5).unwrap_or_else(T::one);
+    for _ in 0..48 {
+        // Away from the nearest plane, or from the nearest two at once
+        // (along a crease between them, where one alone zig-zags).
+        let [f, g] = faces.map(|k| hull.normals[k].into_inner());
+        let away = [f, (f + g).normalize()];
+        let best = away
+            .iter()
+            .map(|d| {
+                let candidate = centre - d * step;
+                let (near, r) = nearest(&candidate);
+                (candidate, near, r)
+            })
+            .fold(None, |b: Option<(Vector3<T>, [usize; 2], T)>, x| match b {
+                Some(b) if b.2 >= x.2 => Some(b),
+                _ => Some(x),
+            });
+        match best {
+            Some((candidate, near, r)) if r > radius => {
+                (centre, faces, radius) = (candidate, near, r)
+            }
+            _ => step *= T::from_f64(0.5).unwrap_or_else(T::one),
+        }
+    }
+    (Point3::from(centre), radius.max(T::zero()))
+}
+
+/// The compact edge records, `None` if an index does not fit in `u32`.
+pub(super) fn edge_records<T: Real>(hull: &ConvexPolyhedron<T>) -> Option<Vec<EdgeRecord<T>>> {
+    let index = |i: usize| u32::try_from(i).ok();
+    hull.edges
+        .iter()
+        .zip(&hull.edge_faces)
+        .zip(&hull.edge_vertices)
+        .map(|((e, &[left, right]), &[from, _])| {
+            Some(EdgeRecord {
+                direction: e.direction,
+                faces: [index(left)?, index(right)?],
+                vertex: index(from)?,
+            })
+        })
+        .collect()
+}
+
+/// The points' coordinates, packed for vectorised scans.
+pub(super) fn pack_points<T: Real>(points: &[Point3<T>]) -> Packed3<T> {
+    Packed3::new(&points.iter().map(|p| p.coords).collect::<Vec<_>>())
+}
+
+/// The crate-wide range for the hull's input: every coordinate at most
+/// [`max_magnitude`](crate::real::max_magnitude), the extent (largest
+/// `max − min` over the axes) at least [`min_size`](crate::real::min_size)
+/// unless it is zero (then [`HullError::Coincident`]). The points are
+/// finite.
+pub(super) fn check_hull_range<T: Real>(points: &[Point3<T>]) -> Result<(), HullError> {
+    let limit = crate::real::max_magnitude::<T>();
+    for (index, p) in points.iter().enumerate() {
+        if let Some(coordinate) = p.coords.iter().position(|c| c.abs() > limit) {
+            return Err(HullError::TooLarge { index, coordinate });
+        }
+    }
+    let (mut lo, mut hi) = (points[0], points[0]);
+    for p in points {
+        lo = lo.inf(p);
+        hi = hi.sup(p);
+    }
+    // All the same point (extent zero) is `Coincident`, found later.
+    let extent = (hi - lo).amax();
+    if extent > T::zero() && extent < crate::real::min_size::<T>() {
+        return Err(HullError::TooSmall);
+    }
+    Ok(())
+}
+
+/// The largest absolute coordinate of the points.
+pub(super) fn max_abs_coordinate<T: Real>(points: &[Point3<T>]) -> T {
+    points.iter().fold(T::zero(), |m, p| m.max(p.coords.amax()))
+}
+
+/// A power of two, as two factors (each representable even when the
+/// product is not), that brings `scale` into `[1, 2)` or about; `(1, 1)`
+/// for a zero scale.
+pub(super) fn unit_scale<T: Real>(scale: T) -> (T, T) {
+    if scale.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
+        return (T::one(), T::one());
+    }
+    let e = scale.log2().floor().to_i32().unwrap_or(0);
+    let half = -e / 2;
+    let two = |k: i32| T::from_f64(2f64.powi(k)).unwrap_or_else(T::one);
+    (two(half), two(-e - half))
+}
+
+/// Climbs the vertex graph from `start` to a vertex whose neighbours all
+/// project no higher on `dir`; returns it and its projection.
+#[inline]
+pub(super) fn climb_from<T: Real>(
+    vertices: &[Point3<T>],
+    starts: &[usize],
+    neighbours: &[usize],
+    dir: &Vector3<T>,
+    start: usize,
+) -> (usize, T) {
+    let mut best = start;
+    let mut best_value = dir.dot(&vertices[start].coords);
+    loop {
+        let here = best;
+        for &w in &neighbours[starts[here]..starts[here + 1]] {
+            let value = dir.dot(&vertices[w].coords);
+            if value > best_value {
+                best = w;
+                best_value = value;
+            }
+        }
+        if best == here {
+            return (best, best_value);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The stored ball lies inside the hull (on the inner side of every face
+    // plane by at least its radius), and the climb never ends below where
+    // it started, the vertices' mean.
+    #[test]
+    fn inner_ball_is_inside_and_no_smaller_than_at_the_mean() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1_u64 << 53) as f64 * 2.0 - 1.0
+        };
+        for round in 0..200 {
+            let stretch = [1.0, 0.3, 0.05][round % 3];
+            let points: Vec<Point3<f64>> = (0..4 + round % 40)
+                .map(|_| Point3::new(next(), next() * stretch, next()))
+                .collect();
+            let Ok(hull) = ConvexPolyhedron::from_hull(&points) else {
+                continue;
+            };
+            let (c, r) = hull.inner_ball();
+            assert!(r > 0.0, "round {round}: radius {r}");
+            for (n, &o) in hull.normals().iter().zip(hull.offsets()) {
+                assert!(o - n.dot(&c.coords) >= r - 1e-12, "round {round}");
+            }
+            let mean = hull
+                .vertices()
+                .iter()
+                .map(|v| v.coords)
+                .sum::<Vector3<f64>>()
+                / hull.vertices().len() as f64;
+            let at_mean = hull
+                .normals()
+                .iter()
+                .zip(hull.offsets())
+                .map(|(n, &o)| o - n.dot(&mean))
+                .fold(f64::INFINITY, f64::min);
+            assert!(r >= at_mean, "round {round}: {r} < {at_mean}");
+        }
+    }
+}

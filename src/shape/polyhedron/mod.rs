@@ -1,0 +1,762 @@
+//! Convex polyhedra (3D), built as the convex hull of a point cloud.
+//!
+//! [`ConvexPolyhedron::from_hull`] runs quickhull on triangles, with an
+//! exact orientation predicate for what a new point sees, then merges the
+//! triangles that lie in one plane into convex polygonal faces:
+//!
+//! ```text
+//! from_hull(points):
+//!     ε = hull_tolerance · max |coordinate|
+//!     tetrahedron from the extreme points (else Coincident / Collinear / Coplanar)
+//!     give every other point to the triangle it lies farthest above,
+//!         unless it lies within ε of the hull
+//!     while some triangle has outside points:
+//!         p = its farthest outside point
+//!         visible = the triangles p lies strictly above (exact predicate),
+//!                   found by a search from that triangle through neighbours
+//!         horizon = the loop of edges between visible and hidden triangles
+//!         replace `visible` by the cone of triangles from the horizon to p
+//!         give the removed triangles' outside points to the new triangles,
+//!             dropping those now inside or within ε of the hull
+//!     faces = regions grown from the largest triangles down: a neighbour
+//!             joins when its vertices lie within ε of the seed triangle's
+//!             plane and the region stays a convex polygon
+//!     each face is its region's boundary loop with the seed's normal,
+//!     less the vertices on only two faces (they lie inside an edge)
+//! ```
+//!
+//! With exact visibility every step keeps the triangulation convex, so the
+//! horizon is always one simple loop, whatever the round-off. `ε` only
+//! decides which points are worth adding and which triangles make one
+//! face, so that points on a face or an edge (a cube's face centres and
+//! edge midpoints) never become vertices, and coplanar input rounded to the
+//! scalar still gives one face per plane.
+//!
+//! Support points climb the vertex graph when the hull has
+//! [`CLIMB_MIN_VERTICES`](ConvexPolyhedron::CLIMB_MIN_VERTICES) vertices or
+//! more, and scan the vertices below that.
+
+use core::cmp::Ordering;
+use std::collections::HashMap;
+
+use nalgebra::{Point3, Unit, Vector3};
+
+use super::packed::Packed3;
+use super::{Edge, Shape};
+use crate::real::hull_tolerance;
+use crate::{Real, Support};
+
+mod derived;
+mod error;
+mod merge;
+mod orient;
+mod quickhull;
+
+use derived::*;
+pub use error::HullError;
+use merge::*;
+use orient::*;
+use quickhull::*;
+
+/// A convex polyhedron: its vertices, its faces (outward unit normal, offset
+/// and vertex loop) and its edges (with the normals of the two faces that
+/// meet there), all in the shape's local frame.
+///
+/// The polyhedron is `{ x : nᵢ · x <= offsetᵢ for every face i }`. Each face
+/// lies in one plane (coplanar input merged into one face); its vertex loop
+/// runs counter-clockwise seen from outside and has no vertex on a straight
+/// stretch of its boundary. Every edge is listed once.
+///
+/// All the data sits in flat arrays built once, so queries allocate
+/// nothing.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::{ConvexPolyhedron, Support};
+///
+/// // The unit cube's corners.
+/// let corners: Vec<_> = (0..8)
+///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+///     .collect();
+/// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+/// assert_eq!((cube.vertices().len(), cube.normals().len(), cube.edges().len()), (8, 6, 12));
+/// assert_eq!(cube.local_support_value(&Vector3::new(1.0, 1.0, 1.0)), 3.0);
+/// assert_eq!(cube.validate(), Ok(()));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolyhedron<T: Real> {
+    vertices: Vec<Point3<T>>,
+    normals: Vec<Unit<Vector3<T>>>,
+    offsets: Vec<T>,
+    /// Face `i`'s loop is `face_indices[face_starts[i]..face_starts[i + 1]]`.
+    face_starts: Vec<usize>,
+    face_indices: Vec<usize>,
+    edges: Vec<Edge<T, 3>>,
+    edge_vertices: Vec<[usize; 2]>,
+    edge_faces: Vec<[usize; 2]>,
+    /// Vertex `i`'s neighbours are
+    /// `neighbour_indices[neighbour_starts[i]..neighbour_starts[i + 1]]`.
+    neighbour_starts: Vec<usize>,
+    neighbour_indices: Vec<usize>,
+    /// The vertices of largest and smallest x, y, z: `[+x, −x, +y, −y, +z, −z]`.
+    /// The hill climb starts at the one nearest the query direction.
+    extremes: [usize; 6],
+    /// The vertices and the face normals again, packed for vectorised scans.
+    packed_vertices: Packed3<T>,
+    packed_normals: Packed3<T>,
+    /// A ball inside the polyhedron: the vertices' mean and its distance to
+    /// the nearest face plane (zero if round-off puts it outside).
+    inner_centre: Point3<T>,
+    inner_radius: T,
+    /// The largest absolute vertex coordinate: the scale of round-off.
+    reach: T,
+    /// The edges again, each in one compact record (empty if an index does
+    /// not fit in `u32`).
+    edge_records: Vec<EdgeRecord<T>>,
+}
+
+/// An edge as the polyhedron pair path reads it, in one record of a third
+/// the size of [`Edge`] plus its index pairs: fewer cache lines per query.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct EdgeRecord<T: Real> {
+    /// The unit direction, as in [`Edge::direction`].
+    pub(crate) direction: Vector3<T>,
+    /// The faces `[left, right]`, as in
+    /// [`edge_faces`](ConvexPolyhedron::edge_faces).
+    pub(crate) faces: [u32; 2],
+    /// The first vertex, as in
+    /// [`edge_vertices`](ConvexPolyhedron::edge_vertices).
+    pub(crate) vertex: u32,
+}
+
+impl<T: Real> ConvexPolyhedron<T> {
+    /// The vertex count from which [`Support`] queries climb the vertex
+    /// graph ([`local_support_climb`](Self::local_support_climb)) instead of
+    /// scanning every vertex
+    /// ([`local_support_linear`](Self::local_support_linear)).
+    ///
+    /// A climb step reads a vertex's neighbour list (about six vertices);
+    /// below a few dozen vertices the plain scan, with no indirection and no
+    /// branches to mispredict, is as fast.
+    ///
+    /// ```
+    /// assert_eq!(separating_axis::ConvexPolyhedron::<f64>::CLIMB_MIN_VERTICES, 32);
+    /// ```
+    pub const CLIMB_MIN_VERTICES: usize = 32;
+
+    /// The convex hull of `points`, which may come in any order and include
+    /// interior, duplicate, coplanar and collinear points.
+    ///
+    /// Points within [`hull_tolerance`](crate::real::hull_tolerance) times
+    /// the largest absolute coordinate of a face plane count as lying in it:
+    /// coplanar triangles merge into one polygonal face, and points on a face
+    /// or an edge do not become vertices. Every vertex is one of the input
+    /// points; every input point lies inside the hull or within that
+    /// tolerance of it.
+    ///
+    /// # Errors
+    /// [`HullError::TooFewPoints`] for fewer than four points,
+    /// [`HullError::NonFinite`] for a NaN or infinite coordinate,
+    /// [`HullError::TooLarge`] for a coordinate beyond
+    /// [`max_magnitude`](crate::real::max_magnitude),
+    /// [`HullError::TooSmall`] when the points' extent (the largest
+    /// `max − min` over the axes) is above zero but below
+    /// [`min_size`](crate::real::min_size) (the crate-wide range,
+    /// docs/contract-range.md; tests/range.rs),
+    /// [`HullError::Coincident`], [`HullError::Collinear`] or
+    /// [`HullError::Coplanar`] when the points span no volume.
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::ConvexPolyhedron;
+    ///
+    /// // A tetrahedron with a point inside it and one in the middle of an edge.
+    /// let points = [
+    ///     Point3::new(0.0, 0.0, 0.0),
+    ///     Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0),
+    ///     Point3::new(0.0, 0.0, 1.0),
+    ///     Point3::new(0.1, 0.1, 0.1),
+    ///     Point3::new(0.5, 0.0, 0.0),
+    /// ];
+    /// let tet = ConvexPolyhedron::from_hull(&points).unwrap();
+    /// assert_eq!((tet.vertices().len(), tet.normals().len(), tet.edges().len()), (4, 4, 6));
+    /// ```
+    pub fn from_hull(points: &[Point3<T>]) -> Result<Self, HullError> {
+        if points.len() < 4 {
+            return Err(HullError::TooFewPoints {
+                found: points.len(),
+                required: 4,
+            });
+        }
+        if let Some(index) = points
+            .iter()
+            .position(|p| !p.coords.iter().all(|c| c.is_finite()))
+        {
+            return Err(HullError::NonFinite { index });
+        }
+        check_hull_range(points)?;
+        // Work on a copy scaled by a power of two (exactly) so that the
+        // largest coordinate is about 1: the squares and cubes the
+        // predicates form then neither overflow nor underflow.
+        let (f1, f2) = unit_scale(max_abs_coordinate(points));
+        let scaled: Vec<Point3<T>> = points.iter().map(|p| p * f1 * f2).collect();
+        let eps = hull_tolerance::<T>() * max_abs_coordinate(&scaled);
+        let triangles = Quickhull::run(&scaled, eps)?;
+        let (mut hull, input) = merge_coplanar(&scaled, &triangles, eps)?;
+        for (v, &i) in hull.vertices.iter_mut().zip(&input) {
+            *v = points[i];
+        }
+        for o in &mut hull.offsets {
+            *o = *o / f1 / f2;
+        }
+        hull.packed_vertices = pack_points(&hull.vertices);
+        (hull.inner_centre, hull.inner_radius) = inner_ball(&hull);
+        hull.reach = max_abs_coordinate(&hull.vertices);
+        hull.edge_records = edge_records(&hull).unwrap_or_default();
+        Ok(hull)
+    }
+
+    /// The vertices, in the order they come in the input.
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::ConvexPolyhedron;
+    ///
+    /// let points = [
+    ///     Point3::new(0.0, 0.0, 1.0), Point3::new(0.1, 0.1, 0.1), Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 0.0),
+    /// ];
+    /// let tet = ConvexPolyhedron::from_hull(&points).unwrap();
+    /// assert_eq!(tet.vertices(), [points[0], points[2], points[3], points[4]]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn vertices(&self) -> &[Point3<T>] {
+        &self.vertices
+    }
+
+    /// The outward unit normal of each face.
+    ///
+    /// ```
+    /// # use nalgebra::{Point3, Vector3};
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// assert!(cube.normals().iter().any(|n| n.into_inner() == -Vector3::z()));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn normals(&self) -> &[Unit<Vector3<T>>] {
+        &self.normals
+    }
+
+    /// `offsets()[i]` is the largest projection of a vertex on face `i`'s
+    /// normal: the polyhedron is `{ x : nᵢ · x <= offsetᵢ for all i }`.
+    ///
+    /// ```
+    /// # use nalgebra::Point3;
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// // Three faces pass through the origin, three through the opposite corner.
+    /// let mut offsets = cube.offsets().to_vec();
+    /// offsets.sort_by(f64::total_cmp);
+    /// assert_eq!(offsets, [0.0, 0.0, 0.0, 1.0, 1.0, 1.0]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn offsets(&self) -> &[T] {
+        &self.offsets
+    }
+
+    /// The vertex loop of face `i` (indices into
+    /// [`vertices`](Self::vertices)), counter-clockwise seen from outside,
+    /// that is around the face's normal by the right-hand rule.
+    ///
+    /// # Panics
+    /// When `i >= normals().len()`.
+    ///
+    /// ```
+    /// # use nalgebra::Point3;
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// assert!((0..6).all(|i| cube.face_vertices(i).len() == 4));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn face_vertices(&self, i: usize) -> &[usize] {
+        &self.face_indices[self.face_starts[i]..self.face_starts[i + 1]]
+    }
+
+    /// Every edge once: its unit direction from its first vertex to its
+    /// second ([`edge_vertices`](Self::edge_vertices)), and the outward
+    /// normals of its two faces ([`edge_faces`](Self::edge_faces)), in that
+    /// order. These are the edges the SAT engine pairs up.
+    ///
+    /// ```
+    /// # use nalgebra::Point3;
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// let e = cube.edges()[0];
+    /// let [n0, n1] = e.faces.unwrap();
+    /// assert_eq!((e.direction.dot(&n0), e.direction.dot(&n1), n0.dot(&n1)), (0.0, 0.0, 0.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn edges(&self) -> &[Edge<T, 3>] {
+        &self.edges
+    }
+
+    /// The two vertices of each edge, `[from, to]` along its direction.
+    ///
+    /// ```
+    /// # use nalgebra::Point3;
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// let v = cube.vertices();
+    /// assert!(cube.edge_vertices().iter().all(|&[a, b]| (v[b] - v[a]).norm() == 1.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn edge_vertices(&self) -> &[[usize; 2]] {
+        &self.edge_vertices
+    }
+
+    /// The two faces of each edge, `[left, right]`: the left face's loop runs
+    /// along the edge's direction, the right face's loop against it (seen
+    /// from outside, the left face is on the left of the edge).
+    ///
+    /// ```
+    /// # use nalgebra::Point3;
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// let [from, to] = cube.edge_vertices()[0];
+    /// let [left, _right] = cube.edge_faces()[0];
+    /// let l = cube.face_vertices(left);
+    /// let k = l.iter().position(|&v| v == from).unwrap();
+    /// assert_eq!(l[(k + 1) % l.len()], to);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn edge_faces(&self) -> &[[usize; 2]] {
+        &self.edge_faces
+    }
+
+    /// The vertices joined to vertex `i` by an edge.
+    ///
+    /// # Panics
+    /// When `i >= vertices().len()`.
+    ///
+    /// ```
+    /// # use nalgebra::Point3;
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// assert!((0..8).all(|i| cube.vertex_neighbours(i).len() == 3));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn vertex_neighbours(&self, i: usize) -> &[usize] {
+        &self.neighbour_indices[self.neighbour_starts[i]..self.neighbour_starts[i + 1]]
+    }
+
+    /// The index of a vertex with the largest projection on `dir`, by
+    /// scanning every vertex (the first one wins ties). `O(V)`.
+    ///
+    /// ```
+    /// # use nalgebra::{Point3, Vector3};
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// let i = cube.local_support_linear(&Vector3::new(1.0, -1.0, 1.0));
+    /// assert_eq!(cube.vertices()[i], Point3::new(1.0, 0.0, 1.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn local_support_linear(&self, dir: &Vector3<T>) -> usize {
+        self.linear(dir).0
+    }
+
+    /// The index of a vertex with the largest projection on `dir`, by
+    /// climbing the vertex graph: from the stored vertex extreme along the
+    /// coordinate axis nearest `dir`, move to a neighbour with a larger
+    /// projection until there is none. `O(√V)` steps on round hulls.
+    ///
+    /// On a convex polyhedron a vertex whose neighbours all project no
+    /// higher is a global maximum (the edges leaving it span a cone that
+    /// contains the whole polyhedron), so the climb gives the same support
+    /// value as [`local_support_linear`](Self::local_support_linear), up to
+    /// round-off, though possibly another vertex on a tie.
+    ///
+    /// ```
+    /// # use nalgebra::{Point3, Vector3};
+    /// # use separating_axis::ConvexPolyhedron;
+    /// let corners: Vec<_> = (0..8)
+    ///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+    ///     .collect();
+    /// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+    /// let d = Vector3::new(-0.2, 1.0, 0.3);
+    /// assert_eq!(cube.local_support_climb(&d), cube.local_support_linear(&d));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn local_support_climb(&self, dir: &Vector3<T>) -> usize {
+        self.climb(dir).0
+    }
+
+    /// The support vertex and its projection, by scanning.
+    #[inline]
+    fn linear(&self, dir: &Vector3<T>) -> (usize, T) {
+        let mut best = 0;
+        let mut best_value = dir.dot(&self.vertices[0].coords);
+        for (i, v) in self.vertices.iter().enumerate().skip(1) {
+            let value = dir.dot(&v.coords);
+            if value > best_value {
+                best = i;
+                best_value = value;
+            }
+        }
+        (best, best_value)
+    }
+
+    /// The support vertex and its projection, by climbing from the stored
+    /// extreme vertex along the axis of `dir`'s largest component.
+    #[inline]
+    fn climb(&self, dir: &Vector3<T>) -> (usize, T) {
+        let a = dir.abs();
+        let axis = if a.x >= a.y && a.x >= a.z {
+            0
+        } else if a.y >= a.z {
+            1
+        } else {
+            2
+        };
+        let start = self.extremes[2 * axis + usize::from(dir[axis] < T::zero())];
+        climb_from(
+            &self.vertices,
+            &self.neighbour_starts,
+            &self.neighbour_indices,
+            dir,
+            start,
+        )
+    }
+
+    /// The support vertex and its projection, by the method that suits the
+    /// vertex count.
+    #[inline]
+    fn support(&self, dir: &Vector3<T>) -> (usize, T) {
+        if self.vertices.len() >= Self::CLIMB_MIN_VERTICES {
+            self.climb(dir)
+        } else {
+            self.linear(dir)
+        }
+    }
+
+    /// The support value alone, by the method that suits the vertex count.
+    #[inline]
+    pub(crate) fn support_value(&self, dir: &Vector3<T>) -> T {
+        if self.vertices.len() >= Self::CLIMB_MIN_VERTICES {
+            self.climb(dir).1
+        } else {
+            self.packed_vertices.max_dot(dir)
+        }
+    }
+
+    /// A ball inside the polyhedron, `(centre, radius)`: every direction's
+    /// support value is at least `u · centre + radius`.
+    #[inline]
+    pub(crate) fn inner_ball(&self) -> (&Point3<T>, T) {
+        (&self.inner_centre, self.inner_radius)
+    }
+
+    /// The largest absolute vertex coordinate.
+    #[inline]
+    pub(crate) fn reach(&self) -> T {
+        self.reach
+    }
+
+    /// The edges as compact records; empty when an index does not fit in
+    /// `u32` (then the pair path leaves the hull to the engine).
+    #[inline]
+    pub(crate) fn edge_records(&self) -> &[EdgeRecord<T>] {
+        &self.edge_records
+    }
+
+    /// The face normals, packed for vectorised scans.
+    #[inline]
+    pub(crate) fn packed_normals(&self) -> &Packed3<T> {
+        &self.packed_normals
+    }
+
+    /// Checks the stored invariants and returns a description of the first
+    /// broken one. Tests call it on every hull they build.
+    ///
+    /// With `tol = 4 · hull_tolerance · s`, `s` the largest absolute vertex
+    /// coordinate (the merge tolerance with room for the round-off of the
+    /// checks themselves):
+    /// * normals are unit length (within `hull_tolerance`);
+    /// * convexity: every vertex lies on or below every face plane
+    ///   (`n · v − offset <= tol`);
+    /// * every face has at least three distinct vertices, all within `tol`
+    ///   of its plane, and its loop is convex and counter-clockwise seen
+    ///   from outside: a positive area about the normal, and a left turn at
+    ///   every vertex (or a vertex at most `tol` inside the chord between
+    ///   its neighbours);
+    /// * every directed loop edge occurs once and its reverse once, in
+    ///   another face: each edge is shared by exactly two faces, and
+    ///   [`edges`](Self::edges), [`edge_vertices`](Self::edge_vertices),
+    ///   [`edge_faces`](Self::edge_faces) and the vertex neighbours list
+    ///   each edge once, consistently;
+    /// * every vertex lies on at least three faces (none on a straight
+    ///   stretch of an edge);
+    /// * Euler's formula `V − E + F = 2`.
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// let points = [
+    ///     Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+    /// ];
+    /// let tet = separating_axis::ConvexPolyhedron::from_hull(&points).unwrap();
+    /// assert_eq!(tet.validate(), Ok(()));
+    /// ```
+    pub fn validate(&self) -> Result<(), String> {
+        // Checked on a copy scaled by a power of two to unit size, so that
+        // the checks' squares neither overflow nor underflow.
+        let (f1, f2) = unit_scale(max_abs_coordinate(&self.vertices));
+        let mut unit = self.clone();
+        for v in &mut unit.vertices {
+            *v = *v * f1 * f2;
+        }
+        for o in &mut unit.offsets {
+            *o = *o * f1 * f2;
+        }
+        unit.validate_unit()
+    }
+
+    /// [`validate`](Self::validate) on a polyhedron of about unit size.
+    fn validate_unit(&self) -> Result<(), String> {
+        let (nv, nf, ne) = (self.vertices.len(), self.normals.len(), self.edges.len());
+        if nv < 4 || nf < 4 || ne < 6 {
+            return Err(format!("{nv} vertices, {nf} faces, {ne} edges: too few"));
+        }
+        if self.offsets.len() != nf
+            || self.face_starts.len() != nf + 1
+            || self.edge_vertices.len() != ne
+            || self.edge_faces.len() != ne
+            || self.neighbour_starts.len() != nv + 1
+        {
+            return Err("array lengths disagree".into());
+        }
+        if nv + nf != ne + 2 {
+            return Err(format!("Euler: V − E + F = {nv} − {ne} + {nf} ≠ 2"));
+        }
+        let scale = max_abs_coordinate(&self.vertices);
+        let unit_tol = hull_tolerance::<T>();
+        let tol = unit_tol * scale * nalgebra::convert(4.0);
+        let mut directed: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut faces_at = vec![0usize; nv];
+        for f in 0..nf {
+            let n = self.normals[f].into_inner();
+            if (n.norm() - T::one()).abs() > unit_tol {
+                return Err(format!("normal {f} is not unit length"));
+            }
+            let o = self.offsets[f];
+            let l = self.face_vertices(f);
+            if l.len() < 3 {
+                return Err(format!("face {f} has {} vertices", l.len()));
+            }
+            let mut area = Vector3::zeros();
+            for (k, &a) in l.iter().enumerate() {
+                if a >= nv {
+                    return Err(format!("face {f} names vertex {a} of {nv}"));
+                }
+                if l[..k].contains(&a) {
+                    return Err(format!("face {f} visits vertex {a} twice"));
+                }
+                faces_at[a] += 1;
+                let b = l[(k + 1) % l.len()];
+                let (pa, pb) = (self.vertices[a], self.vertices[b.min(nv - 1)]);
+                if (n.dot(&pa.coords) - o).abs() > tol {
+                    return Err(format!("vertex {a} of face {f} is off its plane"));
+                }
+                let p0 = self.vertices[l[0].min(nv - 1)];
+                area += (pa - p0).cross(&(pb - p0));
+                // The turn at b, towards the next vertex c: left about n,
+                // or b at most tol inside the chord a → c.
+                let pc = self.vertices[l[(k + 2) % l.len()].min(nv - 1)];
+                if (pb - pa).cross(&(pc - pb)).dot(&n) < -tol * (pc - pa).norm() {
+                    return Err(format!(
+                        "face {f} is not convex counter-clockwise: it turns right at vertex {b}"
+                    ));
+                }
+                if directed.insert((a, b), f).is_some() {
+                    return Err(format!("edge {a}→{b} occurs in two faces"));
+                }
+            }
+            if area.dot(&n) <= T::zero() {
+                return Err(format!("face {f} winds clockwise seen from outside"));
+            }
+            for (i, v) in self.vertices.iter().enumerate() {
+                if n.dot(&v.coords) - o > tol {
+                    return Err(format!("not convex: vertex {i} is above face {f}"));
+                }
+            }
+        }
+        if let Some(i) = faces_at.iter().position(|&c| c < 3) {
+            return Err(format!("vertex {i} lies on {} faces", faces_at[i]));
+        }
+        if directed.len() != 2 * ne {
+            return Err(format!(
+                "{} directed loop edges for {ne} edges",
+                directed.len()
+            ));
+        }
+        let mut degree = vec![0usize; nv];
+        for (e, edge) in self.edges.iter().enumerate() {
+            let [a, b] = self.edge_vertices[e];
+            let [left, right] = self.edge_faces[e];
+            if directed.get(&(a, b)) != Some(&left) || directed.get(&(b, a)) != Some(&right) {
+                return Err(format!("edge {e} ({a}→{b}) does not match its faces"));
+            }
+            let d = (self.vertices[b] - self.vertices[a]).normalize();
+            if (edge.direction - d).norm() > unit_tol {
+                return Err(format!("edge {e} has the wrong direction"));
+            }
+            let faces = [
+                self.normals[left].into_inner(),
+                self.normals[right].into_inner(),
+            ];
+            if edge.faces != Some(faces) {
+                return Err(format!("edge {e} has the wrong face normals"));
+            }
+            if !self.vertex_neighbours(a).contains(&b) || !self.vertex_neighbours(b).contains(&a) {
+                return Err(format!("edge {e} is missing from the vertex neighbours"));
+            }
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        if let Some(i) = (0..nv).find(|&i| self.vertex_neighbours(i).len() != degree[i]) {
+            return Err(format!("vertex {i} has the wrong neighbours"));
+        }
+        Ok(())
+    }
+}
+
+impl<T: Real> Support<T, 3> for ConvexPolyhedron<T> {
+    #[inline]
+    fn local_support_point(&self, dir: &Vector3<T>) -> Point3<T> {
+        self.vertices[self.support(dir).0]
+    }
+
+    /// The value needs no vertex index: below the climbing threshold it is
+    /// a vectorised scan of the packed vertices.
+    #[inline]
+    fn local_support_value(&self, dir: &Vector3<T>) -> T {
+        self.support_value(dir)
+    }
+}
+
+impl<T: Real> Shape<T, 3> for ConvexPolyhedron<T> {
+    #[inline]
+    fn face_count(&self) -> usize {
+        self.normals.len()
+    }
+
+    #[inline]
+    fn local_face_normal(&self, i: usize) -> Unit<Vector3<T>> {
+        self.normals[i % self.normals.len()]
+    }
+
+    #[inline]
+    fn local_face_offset(&self, i: usize) -> T {
+        self.offsets[i % self.offsets.len()]
+    }
+
+    #[inline]
+    fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    #[inline]
+    fn local_edge(&self, i: usize) -> Edge<T, 3> {
+        self.edges[i % self.edges.len()]
+    }
+
+    #[inline]
+    fn core_vertex_count(&self) -> usize {
+        self.vertices.len()
+    }
+
+    #[inline]
+    fn local_core_vertex(&self, i: usize) -> Point3<T> {
+        self.vertices[i % self.vertices.len()]
+    }
+
+    /// `p` itself when it is inside; otherwise the nearest point of the
+    /// surface, found on the faces whose plane `p` lies above: the
+    /// projection on such a face's plane when it falls inside the face (it is
+    /// then the answer), else the nearest point of that face's edges.
+    fn local_core_closest_point(&self, p: &Point3<T>) -> Point3<T> {
+        let mut best = *p;
+        let mut best_d2: Option<T> = None;
+        for f in 0..self.normals.len() {
+            let n = self.normals[f].into_inner();
+            let height = n.dot(&p.coords) - self.offsets[f];
+            if height.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
+                continue; // on or below the plane, or NaN
+            }
+            let l = self.face_vertices(f);
+            let projected = p - n * height;
+            let inside = (0..l.len()).all(|k| {
+                let a = self.vertices[l[k]];
+                let b = self.vertices[l[(k + 1) % l.len()]];
+                n.cross(&(b - a)).dot(&(projected - a)) >= T::zero()
+            });
+            if inside {
+                return projected;
+            }
+            for k in 0..l.len() {
+                let a = self.vertices[l[k]];
+                let e = self.vertices[l[(k + 1) % l.len()]] - a;
+                let t = ((p - a).dot(&e) / e.norm_squared()).clamp(T::zero(), T::one());
+                let q = a + e * t;
+                let d2 = (p - q).norm_squared();
+                if best_d2.is_none_or(|b| d2 < b) {
+                    best = q;
+                    best_d2 = Some(d2);
+                }
+            }
+        }
+        best
+    }
+
+    #[inline]
+    fn local_contains_point(&self, p: &Point3<T>) -> bool {
+        self.normals
+            .iter()
+            .zip(&self.offsets)
+            .all(|(n, &o)| n.dot(&p.coords) <= o)
+    }
+}
