@@ -27,6 +27,7 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Point, SMatrix, SVector, Unit};
 
+use crate::shape::closest_on_segment;
 use crate::{Feature, Pose, Real, Shape};
 
 /// The most arithmetic `extra_axes` spends on facet normals, in units of
@@ -423,22 +424,6 @@ where
         low = low.max(dist(&far));
     }
     Some((low, high))
-}
-
-/// The point of the segment `[a, b]` nearest to `p`.
-#[inline]
-fn closest_on_segment<T: Real, const N: usize>(
-    a: &Point<T, N>,
-    b: &Point<T, N>,
-    p: &Point<T, N>,
-) -> Point<T, N> {
-    let e = b - a;
-    let len2 = e.norm_squared();
-    if len2.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
-        return *a;
-    }
-    let t = ((p - a).dot(&e) / len2).clamp(T::zero(), T::one());
-    a + e * t
 }
 
 /// Below this relative residual (64 ε) a direction counts as dependent on

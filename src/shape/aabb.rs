@@ -4,7 +4,7 @@ use nalgebra::{Point, SVector, Unit};
 
 use super::{
     as_f64, box_corner, box_corner_count, box_far_corner, check_coordinates, check_dimension,
-    check_size, Edge, Shape,
+    check_half_extents, Edge, Shape,
 };
 use crate::{Real, ShapeError, Support};
 
@@ -73,14 +73,7 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     ) -> Result<Self, ShapeError> {
         check_dimension::<N>()?;
         check_coordinates(&center.coords, "centre")?;
-        for (axis, &h) in half_extents.iter().enumerate() {
-            check_size(
-                h,
-                "half extent",
-                axis,
-                ShapeError::NonPositiveExtent { axis },
-            )?;
-        }
+        check_half_extents(&half_extents)?;
         Self::from_checked_corners(center - half_extents, center + half_extents)
     }
 

@@ -19,6 +19,7 @@ mod polyhedron;
 
 pub use aabb::Aabb;
 pub use ball::{Ball, Circle, Sphere};
+pub(crate) use capsule::closest_on_segment;
 pub use capsule::Capsule;
 pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
@@ -355,4 +356,20 @@ pub(crate) fn box_far_corner<T: Real, const N: usize>(
     half_extents: &SVector<T, N>,
 ) -> SVector<T, N> {
     SVector::from_fn(|k, _| sign_or_plus(-q[k]) * half_extents[k])
+}
+
+/// Checks every half extent of a box: finite, positive, within the range
+/// ([`check_size`] with `field = "half extent"` and the axis as index).
+pub(crate) fn check_half_extents<T: Real, const N: usize>(
+    half_extents: &SVector<T, N>,
+) -> Result<(), crate::ShapeError> {
+    for (axis, &h) in half_extents.iter().enumerate() {
+        check_size(
+            h,
+            "half extent",
+            axis,
+            crate::ShapeError::NonPositiveExtent { axis },
+        )?;
+    }
+    Ok(())
 }

@@ -3,8 +3,8 @@
 use nalgebra::{Point, Rotation, SVector, Unit};
 
 use super::{
-    box_corner, box_corner_count, box_far_corner, check_coordinates, check_dimension, check_size,
-    sign_or_plus, Edge, Shape,
+    box_corner, box_corner_count, box_far_corner, check_coordinates, check_dimension,
+    check_half_extents, sign_or_plus, Edge, Shape,
 };
 use crate::pose::is_reflection;
 use crate::{Real, ShapeError, Support};
@@ -80,14 +80,7 @@ impl<T: Real, const N: usize> Obb<T, N> {
                 index,
             });
         }
-        for (axis, &h) in half_extents.iter().enumerate() {
-            check_size(
-                h,
-                "half extent",
-                axis,
-                ShapeError::NonPositiveExtent { axis },
-            )?;
-        }
+        check_half_extents(&half_extents)?;
         let mut rotation = rotation;
         if is_reflection(rotation.matrix())? {
             let mut m = rotation.into_inner();
