@@ -2,6 +2,18 @@
 //!
 //! Every tolerance is relative to the machine epsilon of the scalar, so the
 //! same code means the same thing in `f32` and `f64`.
+//!
+//! There is no tolerance for nearly parallel edges. An edge pair is skipped
+//! only when its computed cross product is exactly zero, in both scalars
+//! (`engine::unit_cross3`, the box path's `edge_terms`); its edges are then
+//! parallel to within `2 ε`. docs/sat-proof.md §11 proves what a pair
+//! that is skipped, or tested along a direction that round-off has turned,
+//! can cost: every gap is measured along the axis actually used, so no
+//! answer is ever a false "apart"; the depth exceeds the exact one by at
+//! most `½ min(L_A, L_B) sin θ` for edges of lengths `L_A`, `L_B` at an
+//! angle `θ` (Lemma 11d); and the box path builds its edge axes without
+//! cancellation, so it misses no facet at all (Lemma 11b). A larger skip
+//! threshold `τ` would only add an error of up to `½ L τ`.
 
 use nalgebra::RealField;
 use num_traits::{FromPrimitive, ToPrimitive};
@@ -69,7 +81,9 @@ pub fn orthonormal_tolerance<T: Real>() -> T {
 /// of a few products each (measured: at most 1.6 ε of that scale on random
 /// 2D scenes, tests/properties_2d.rs), so that two axes equal in exact
 /// arithmetic report the preferred feature, while the reported depth stays
-/// within 4 ε of the scale of the exact minimum. It was 64 ε at first, which
+/// within twice 4 ε of that scale of the least computed depth (once for a
+/// polytope class kept out, once for a rounded-core axis let in on a near
+/// tie; docs/sat-proof.md §12). It was 64 ε at first, which
 /// in `f32` let a face axis keep a depth 0.2% too large
 /// (`exact_cases.rs::tie_rule_never_hides_a_smaller_depth_in_f32`).
 #[inline]

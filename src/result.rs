@@ -12,7 +12,9 @@ pub enum Feature {
     FaceA(usize),
     /// Face `i` of shape B: the axis is the opposite of its outward normal.
     FaceB(usize),
-    /// The cross product of edge `i` of A and edge `j` of B (3D only).
+    /// The cross product of edge `i` of A and edge `j` of B in 3D; for
+    /// `N > 3`, a normal of `N − 1` edge directions, `i` the first of A's
+    /// and `j` the first of B's (`src/nd.rs`).
     EdgePair(usize, usize),
     /// An axis between the cores of A (rounded: a ball, a capsule) and B:
     /// from a vertex of A's core to B's nearest core point, or from A's core
