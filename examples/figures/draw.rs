@@ -241,14 +241,11 @@ fn projection() -> String {
         svg.line(xy(&p), on_axis(t), "thin");
     }
     let mid = on_axis(0.5 * (ia.max + ib.min));
-    svg.text(mid, 8.0, 18.0, &format!("gap = {:.3}", s.distance));
+    svg.text(mid, -30.0, -10.0, &format!("gap = {:.3}", s.distance));
     svg.text(on_axis(ia.min), -10.0, 22.0, "shadow of A");
-    svg.text(on_axis(ib.max), -60.0, 22.0, "shadow of B");
-    svg.caption(
-        12.0,
-        362.0,
-        "The axis u from `separation`: min over B of u·b minus max over A of u·a is the gap.",
-    );
+    svg.text(on_axis(ib.max), -50.0, 22.0, "shadow of B");
+    svg.caption(12.0, 350.0, "The axis u is the one `separation` returns. The gap is");
+    svg.caption(12.0, 368.0, "min over B of u·b minus max over A of u·a: the distance.");
     svg.finish()
 }
 
@@ -290,7 +287,7 @@ fn minkowski() -> String {
         svg.line([0.0, -2.4], [0.0, 2.4], "ax");
         svg.polygon(&placed(&md, &Pose2::identity()), "d");
         svg.dot([0.0, 0.0], 3.5, "dot");
-        svg.text([0.0, 0.0], 6.0, 16.0, "0");
+        svg.text([0.0, 0.0], 6.0, -6.0, "0");
         svg.text([-4.2, 1.6], 0.0, 0.0, "A − B");
         let s = separation(&a, &pa, &b, &pb);
         let u = s.axis.into_inner();
@@ -298,14 +295,14 @@ fn minkowski() -> String {
             // t* = depth·u* lies on the boundary: B moved by it touches A.
             let t = vxy(&pen.mtv());
             svg.line([0.0, 0.0], t, "mtv");
-            svg.text(t, 6.0, -6.0, &format!("MTV, depth {:.3}", pen.depth));
+            svg.text(t, 6.0, 18.0, &format!("MTV, depth {:.3}", pen.depth));
         } else {
             // The supporting line u·x = −gap, at distance gap from 0.
             let foot = u * -s.distance;
             let along = Vector2::new(-u.y, u.x);
             svg.line(vxy(&(foot - along * 1.6)), vxy(&(foot + along * 1.6)), "thin");
             svg.line([0.0, 0.0], vxy(&foot), "gap");
-            svg.text(vxy(&foot), 6.0, 16.0, &format!("gap {:.3}", s.distance));
+            svg.text(vxy(&foot), -4.0, 18.0, &format!("gap {:.3}", s.distance));
         }
     }
     svg.caption(
@@ -349,8 +346,8 @@ fn gauss_map() -> String {
     let view = Rotation3::from_euler_angles(-0.5, 0.4, 0.0);
     let na: Vec<Vector3<f64>> = a.normals().iter().map(|n| n.into_inner()).collect();
     let nb: Vec<Vector3<f64>> = b.normals().iter().map(|n| -(rb * n.into_inner())).collect();
-    let mut svg = Svg::new(520, 560, "Gauss maps of a cube and of a turned octahedron, negated");
-    svg.view(220.0, (260.0, 250.0));
+    let mut svg = Svg::new(600, 560, "Gauss maps of a cube and of a turned octahedron, negated");
+    svg.view(220.0, (300.0, 250.0));
     svg.circle([0.0, 0.0], 1.0, "ax");
     // Each edge's arc, sampled; a sample's segment is dashed when it lies
     // on the far side.
@@ -404,12 +401,12 @@ fn gauss_map() -> String {
         }
     }
     let pairs = a.edge_faces().len() * b.edge_faces().len();
-    svg.caption(12.0, 500.0, "Blue: the Gauss map of A (a cube). Orange: of −B (an octahedron, turned).");
+    svg.caption(12.0, 500.0, "Blue: the Gauss map of a cube A. Orange: of −B, B an octahedron, turned.");
     svg.caption(
         12.0,
         520.0,
         &format!(
-            "Red: the {crossings} of {pairs} edge pairs whose arcs cross; only they span faces of A − B."
+            "Red: the {crossings} of {pairs} edge pairs whose arcs cross, the faces of A − B they span."
         ),
     );
     svg.caption(12.0, 540.0, "Dashed: arcs on the far side of the sphere; small red dots lie there.");
@@ -435,14 +432,14 @@ fn mtv() -> String {
     svg.polygon(&placed(&bar, &pa), "a");
     svg.polygon(&placed(&sq, &pb), "b");
     svg.text([0.0, -3.0], -4.0, 0.0, "A");
-    svg.text([1.6, 2.1], 0.0, 0.0, "B");
+    svg.text([1.5, 1.8], 0.0, 0.0, "B");
     svg.line([0.0, 0.0], [1.2, 2.5], "thin");
     let c = Vector2::new(1.2, 2.5);
     let centre_move = c.normalize() * 1.5;
     svg.line(vxy(&c), vxy(&(c + centre_move)), "bad");
     let m = pen.mtv() * 4.0;
     svg.line(vxy(&c), vxy(&(c + m)), "mtv");
-    svg.text(vxy(&(c + m)), 6.0, 4.0, &format!("MTV {:.3} along +x (×4)", pen.depth));
+    svg.text(vxy(&(c + m)), 4.0, -8.0, &format!("MTV {:.3} (×4)", pen.depth));
     svg.text(vxy(&(c + centre_move)), -40.0, -8.0, "centre line");
     svg.caption(12.0, 350.0, "Left: the way out is across the bar,");
     svg.caption(12.0, 368.0, "not along the centre line.");
@@ -457,14 +454,14 @@ fn mtv() -> String {
     svg.polygon(&placed(&small, &pb), "b");
     svg.dot([2.0, 2.0], 3.0, "dot");
     svg.text([2.0, 2.0], 6.0, -4.0, "centroid of A");
-    svg.text([0.3, 0.3], 0.0, 0.0, "A");
+    svg.text([0.3, 4.0], 0.0, 0.0, "A");
     let c = Vector2::new(1.9, 1.9);
     svg.line(vxy(&c), vxy(&(c + pen.mtv())), "mtv");
     svg.line(vxy(&c), vxy(&(c - pen.mtv())), "bad");
     svg.text(vxy(&(c + pen.mtv())), 6.0, 4.0, &format!("MTV {:.3}", pen.depth));
-    svg.text(vxy(&(c - pen.mtv())), -20.0, 18.0, "sign from the centre line");
-    svg.caption(330.0, 350.0, "Right: B sits below-left of A's centroid, yet");
-    svg.caption(330.0, 368.0, "leaves up-right; the flipped move keeps it inside.");
+    svg.text(vxy(&(c - pen.mtv())), 10.0, 6.0, "sign from the centre line");
+    svg.caption(330.0, 350.0, "Right: B sits below-left of A's centroid,");
+    svg.caption(330.0, 368.0, "yet leaves up-right; flipped, it stays in.");
     svg.finish()
 }
 
@@ -475,8 +472,8 @@ fn mtv() -> String {
 /// An L-shape (two boxes), its hull dashed, and a square in its notch,
 /// with the shadows on x and y: every shadow overlaps, the shapes do not.
 fn concave() -> String {
-    let mut svg = Svg::new(420, 360, "A square in the notch of an L-shape");
-    svg.view(110.0, (90.0, 270.0));
+    let mut svg = Svg::new(480, 380, "A square in the notch of an L-shape");
+    svg.view(110.0, (90.0, 280.0));
     let l_shape = [[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0], [1.0, 2.0], [0.0, 2.0]];
     let sq = [[1.25, 1.25], [1.75, 1.25], [1.75, 1.75], [1.25, 1.75]];
     svg.polygon(&l_shape, "a");
@@ -492,7 +489,7 @@ fn concave() -> String {
     let id = Pose2::identity();
     for (part, label, at) in [
         (polygon(&[[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [0.0, 1.0]]), "base", [0.3, 0.4]),
-        (polygon(&[[0.0, 0.0], [1.0, 0.0], [1.0, 2.0], [0.0, 2.0]]), "upright", [0.1, 1.5]),
+        (polygon(&[[0.0, 0.0], [1.0, 0.0], [1.0, 2.0], [0.0, 2.0]]), "upright", [-0.3, 2.15]),
     ] {
         let s = separation(&part, &id, &small, &id);
         svg.text(at, 0.0, 0.0, &format!("{label}: apart by {:.3}", s.distance));
@@ -502,7 +499,7 @@ fn concave() -> String {
     let pen = penetration(&hull, &id, &small, &id).expect("the hull overlaps");
     svg.text([1.8, 1.6], 0.0, 0.0, "hull");
     svg.text([1.8, 1.6], 0.0, 16.0, &format!("overlaps by {:.3}", pen.depth));
-    svg.caption(12.0, 330.0, "Every shadow overlaps (x below, y left), yet the shapes are apart:");
-    svg.caption(12.0, 348.0, "SAT needs convex parts; the hull (dashed) overlaps the square.");
+    svg.caption(12.0, 340.0, "Every shadow overlaps (x below, y left), yet the shapes");
+    svg.caption(12.0, 358.0, "are apart. The hull (dashed) overlaps; the two parts do not.");
     svg.finish()
 }
