@@ -198,7 +198,13 @@ fn polygon(pts: &[[f64; 2]]) -> ConvexPolygon<f64> {
 
 /// The pair of figures (a) and (b): a pentagon A and a triangle B.
 fn pentagon_and_triangle() -> (ConvexPolygon<f64>, ConvexPolygon<f64>) {
-    let a = polygon(&[[-1.0, -0.8], [1.0, -1.0], [1.4, 0.4], [0.2, 1.2], [-1.2, 0.6]]);
+    let a = polygon(&[
+        [-1.0, -0.8],
+        [1.0, -1.0],
+        [1.4, 0.4],
+        [0.2, 1.2],
+        [-1.2, 0.6],
+    ]);
     let b = polygon(&[[-0.8, -0.6], [0.9, -0.4], [-0.1, 0.9]]);
     (a, b)
 }
@@ -221,7 +227,11 @@ fn projection() -> String {
     let perp = Vector2::new(u.y, -u.x);
     let k = 2.2;
     let on_axis = |t: f64| vxy(&(perp * k + u * t));
-    let mut svg = Svg::new(520, 380, "Projection intervals of two polygons on an axis, and the gap");
+    let mut svg = Svg::new(
+        520,
+        380,
+        "Projection intervals of two polygons on an axis, and the gap",
+    );
     svg.view(70.0, (150.0, 150.0));
     svg.polygon(&placed(&a, &pa), "a");
     svg.polygon(&placed(&b, &pb), "b");
@@ -244,8 +254,16 @@ fn projection() -> String {
     svg.text(mid, -30.0, -10.0, &format!("gap = {:.3}", s.distance));
     svg.text(on_axis(ia.min), -10.0, 22.0, "shadow of A");
     svg.text(on_axis(ib.max), -50.0, 22.0, "shadow of B");
-    svg.caption(12.0, 350.0, "The axis u is the one `separation` returns. The gap is");
-    svg.caption(12.0, 368.0, "min over B of u·b minus max over A of u·a: the distance.");
+    svg.caption(
+        12.0,
+        350.0,
+        "The axis u is the one `separation` returns. The gap is",
+    );
+    svg.caption(
+        12.0,
+        368.0,
+        "min over B of u·b minus max over A of u·a: the distance.",
+    );
     svg.finish()
 }
 
@@ -261,8 +279,16 @@ fn minkowski() -> String {
     let pa = Pose2::new(Vector2::new(0.0, 0.0), 0.0);
     let mut svg = Svg::new(640, 520, "The Minkowski difference A − B and the origin");
     let rows = [
-        (Pose2::new(Vector2::new(1.5, 0.5), 0.4), 0.0, "overlapping: 0 lies in A − B"),
-        (Pose2::new(Vector2::new(3.0, 0.9), 0.4), 260.0, "apart: 0 lies outside A − B"),
+        (
+            Pose2::new(Vector2::new(1.5, 0.5), 0.4),
+            0.0,
+            "overlapping: 0 lies in A − B",
+        ),
+        (
+            Pose2::new(Vector2::new(3.0, 0.9), 0.4),
+            260.0,
+            "apart: 0 lies outside A − B",
+        ),
     ];
     for (pb, top, title) in rows {
         // Left: the shapes; right: their difference, drawn about its origin.
@@ -300,7 +326,11 @@ fn minkowski() -> String {
             // The supporting line u·x = −gap, at distance gap from 0.
             let foot = u * -s.distance;
             let along = Vector2::new(-u.y, u.x);
-            svg.line(vxy(&(foot - along * 1.6)), vxy(&(foot + along * 1.6)), "thin");
+            svg.line(
+                vxy(&(foot - along * 1.6)),
+                vxy(&(foot + along * 1.6)),
+                "thin",
+            );
             svg.line([0.0, 0.0], vxy(&foot), "gap");
             svg.text(vxy(&foot), -4.0, 18.0, &format!("gap {:.3}", s.distance));
         }
@@ -346,7 +376,11 @@ fn gauss_map() -> String {
     let view = Rotation3::from_euler_angles(-0.5, 0.4, 0.0);
     let na: Vec<Vector3<f64>> = a.normals().iter().map(|n| n.into_inner()).collect();
     let nb: Vec<Vector3<f64>> = b.normals().iter().map(|n| -(rb * n.into_inner())).collect();
-    let mut svg = Svg::new(600, 560, "Gauss maps of a cube and of a turned octahedron, negated");
+    let mut svg = Svg::new(
+        600,
+        560,
+        "Gauss maps of a cube and of a turned octahedron, negated",
+    );
     svg.view(220.0, (300.0, 250.0));
     svg.circle([0.0, 0.0], 1.0, "ax");
     // Each edge's arc, sampled; a sample's segment is dashed when it lies
@@ -388,7 +422,10 @@ fn gauss_map() -> String {
     let mut crossings = 0;
     for [i, j] in a.edge_faces() {
         for [k, l] in b.edge_faces() {
-            let fb = [rb * b.normals()[*k].into_inner(), rb * b.normals()[*l].into_inner()];
+            let fb = [
+                rb * b.normals()[*k].into_inner(),
+                rb * b.normals()[*l].into_inner(),
+            ];
             if !engine::is_minkowski_face(&[na[*i], na[*j]], &fb) {
                 continue;
             }
@@ -401,7 +438,11 @@ fn gauss_map() -> String {
         }
     }
     let pairs = a.edge_faces().len() * b.edge_faces().len();
-    svg.caption(12.0, 500.0, "Blue: the Gauss map of a cube A. Orange: of −B, B an octahedron, turned.");
+    svg.caption(
+        12.0,
+        500.0,
+        "Blue: the Gauss map of a cube A. Orange: of −B, B an octahedron, turned.",
+    );
     svg.caption(
         12.0,
         520.0,
@@ -409,7 +450,11 @@ fn gauss_map() -> String {
             "Red: the {crossings} of {pairs} edge pairs whose arcs cross, the faces of A − B they span."
         ),
     );
-    svg.caption(12.0, 540.0, "Dashed: arcs on the far side of the sphere; small red dots lie there.");
+    svg.caption(
+        12.0,
+        540.0,
+        "Dashed: arcs on the far side of the sphere; small red dots lie there.",
+    );
     svg.finish()
 }
 
@@ -439,7 +484,12 @@ fn mtv() -> String {
     svg.line(vxy(&c), vxy(&(c + centre_move)), "bad");
     let m = pen.mtv() * 4.0;
     svg.line(vxy(&c), vxy(&(c + m)), "mtv");
-    svg.text(vxy(&(c + m)), 4.0, -8.0, &format!("MTV {:.3} (×4)", pen.depth));
+    svg.text(
+        vxy(&(c + m)),
+        4.0,
+        -8.0,
+        &format!("MTV {:.3} (×4)", pen.depth),
+    );
     svg.text(vxy(&(c + centre_move)), -40.0, -8.0, "centre line");
     svg.caption(12.0, 350.0, "Left: the way out is across the bar,");
     svg.caption(12.0, 368.0, "not along the centre line.");
@@ -458,8 +508,18 @@ fn mtv() -> String {
     let c = Vector2::new(1.9, 1.9);
     svg.line(vxy(&c), vxy(&(c + pen.mtv())), "mtv");
     svg.line(vxy(&c), vxy(&(c - pen.mtv())), "bad");
-    svg.text(vxy(&(c + pen.mtv())), 6.0, 4.0, &format!("MTV {:.3}", pen.depth));
-    svg.text(vxy(&(c - pen.mtv())), 10.0, 6.0, "sign from the centre line");
+    svg.text(
+        vxy(&(c + pen.mtv())),
+        6.0,
+        4.0,
+        &format!("MTV {:.3}", pen.depth),
+    );
+    svg.text(
+        vxy(&(c - pen.mtv())),
+        10.0,
+        6.0,
+        "sign from the centre line",
+    );
     svg.caption(330.0, 350.0, "Right: B sits below-left of A's centroid,");
     svg.caption(330.0, 368.0, "yet leaves up-right; flipped, it stays in.");
     svg.finish()
@@ -474,7 +534,14 @@ fn mtv() -> String {
 fn concave() -> String {
     let mut svg = Svg::new(480, 380, "A square in the notch of an L-shape");
     svg.view(110.0, (90.0, 280.0));
-    let l_shape = [[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [1.0, 1.0], [1.0, 2.0], [0.0, 2.0]];
+    let l_shape = [
+        [0.0, 0.0],
+        [2.0, 0.0],
+        [2.0, 1.0],
+        [1.0, 1.0],
+        [1.0, 2.0],
+        [0.0, 2.0],
+    ];
     let sq = [[1.25, 1.25], [1.75, 1.25], [1.75, 1.75], [1.25, 1.75]];
     svg.polygon(&l_shape, "a");
     svg.line([0.0, 1.0], [1.0, 1.0], "thin");
@@ -488,18 +555,44 @@ fn concave() -> String {
     let small = polygon(&sq);
     let id = Pose2::identity();
     for (part, label, at) in [
-        (polygon(&[[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [0.0, 1.0]]), "base", [0.3, 0.4]),
-        (polygon(&[[0.0, 0.0], [1.0, 0.0], [1.0, 2.0], [0.0, 2.0]]), "upright", [-0.3, 2.15]),
+        (
+            polygon(&[[0.0, 0.0], [2.0, 0.0], [2.0, 1.0], [0.0, 1.0]]),
+            "base",
+            [0.3, 0.4],
+        ),
+        (
+            polygon(&[[0.0, 0.0], [1.0, 0.0], [1.0, 2.0], [0.0, 2.0]]),
+            "upright",
+            [-0.3, 2.15],
+        ),
     ] {
         let s = separation(&part, &id, &small, &id);
-        svg.text(at, 0.0, 0.0, &format!("{label}: apart by {:.3}", s.distance));
+        svg.text(
+            at,
+            0.0,
+            0.0,
+            &format!("{label}: apart by {:.3}", s.distance),
+        );
     }
     let hull = ConvexPolygon::from_hull(&l_shape.map(|p| Point2::new(p[0], p[1])))
         .expect("the L spans an area");
     let pen = penetration(&hull, &id, &small, &id).expect("the hull overlaps");
     svg.text([1.8, 1.6], 0.0, 0.0, "hull");
-    svg.text([1.8, 1.6], 0.0, 16.0, &format!("overlaps by {:.3}", pen.depth));
-    svg.caption(12.0, 340.0, "Every shadow overlaps (x below, y left), yet the shapes");
-    svg.caption(12.0, 358.0, "are apart. The hull (dashed) overlaps; the two parts do not.");
+    svg.text(
+        [1.8, 1.6],
+        0.0,
+        16.0,
+        &format!("overlaps by {:.3}", pen.depth),
+    );
+    svg.caption(
+        12.0,
+        340.0,
+        "Every shadow overlaps (x below, y left), yet the shapes",
+    );
+    svg.caption(
+        12.0,
+        358.0,
+        "are apart. The hull (dashed) overlaps; the two parts do not.",
+    );
     svg.finish()
 }

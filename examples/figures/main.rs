@@ -16,7 +16,9 @@ use std::path::Path;
 mod draw;
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join("figures");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join("figures");
     std::fs::create_dir_all(&dir)?;
     for figure in draw::all() {
         let path = dir.join(figure.file);
