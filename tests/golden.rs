@@ -198,7 +198,7 @@ enum Shape3 {
     Box(Obb<f64, 3>),
     Ball(Ball<f64, 3>),
     Capsule(Capsule<f64, 3>),
-    Hull(ConvexPolyhedron<f64>),
+    Hull(Box<ConvexPolyhedron<f64>>),
 }
 
 /// A rotation from a normalised random quaternion: only `+ − × / sqrt`,
@@ -248,7 +248,7 @@ fn scene_3d(i: u64) -> (Shape3, Pose3<f64>, Shape3, Pose3<f64>) {
                 let points: Vec<Point3<f64>> = (0..n)
                     .map(|_| c + rng.unit() * rng.range(0.4, 1.2))
                     .collect();
-                Shape3::Hull(ConvexPolyhedron::from_hull(&points).unwrap())
+                Shape3::Hull(Box::new(ConvexPolyhedron::from_hull(&points).unwrap()))
             }
         }
     };
