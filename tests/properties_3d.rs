@@ -2,10 +2,11 @@
 //! capsules and convex polyhedra: swap symmetry, moving B by the MTV leaves
 //! the shapes touching, the depth is the minimum of `h_{A−B}` over sampled
 //! directions, and the verdict agrees with an independent oracle (the
-//! distance between the cores for curved pairs, the vertex-difference hull
-//! for two polytopes).
+//! distance between the cores for curved pairs, including a hull against a
+//! ball or capsule, the vertex-difference hull for two polytopes).
 
 mod oracle3d;
+mod oracle_round;
 mod rng;
 
 use rng::Rng;
@@ -91,17 +92,38 @@ fn core_distance(a: &Core, b: &Core) -> f64 {
     }
 }
 
+/// The signed distance from a point core to the hull of `vertices`
+/// (tests/oracle_round: facets by brute force, the nearest boundary
+/// triangle outside, minus the distance to the boundary inside), or its
+/// minimum over a segment core (a convex function of the segment's
+/// parameter).
+fn hull_core_distance(vertices: &[Point3<f64>], other: &Core) -> f64 {
+    let hull = oracle_round::Polytope::new(vertices.iter().map(|p| p.coords).collect());
+    match other {
+        Core::Point(p) => hull.signed_distance(&p.coords),
+        Core::Segment(p, q) => golden_min(|t| hull.signed_distance(&(p + (q - p) * t).coords)),
+        _ => unreachable!("two polytopes are judged by the hull oracle"),
+    }
+}
+
 /// What the oracle knows of a pair.
 #[derive(Clone, Copy, Debug)]
 enum Oracle {
-    /// The exact signed distance (curved pairs: the core distance minus the
-    /// radii): positive apart, minus the depth when overlapping.
+    /// Curved pairs: the core distance minus the radii (for a hull, the
+    /// signed distance of the ball's centre to it, or its minimum over the
+    /// capsule's segment, minus the radii). When the cores are apart this
+    /// is the exact signed distance, positive apart and minus the depth
+    /// when overlapping (docs/sat-proof.md Theorem 7); when they meet it is
+    /// only an upper bound, `−ρ` for non-hull cores (the depth is the
+    /// radii plus the cores' own depth, Theorem 9), exact again for a ball
+    /// whose centre is inside a hull. So it decides the verdict, and bounds
+    /// the distance from above.
     Distance(f64),
     /// Two polytopes: the largest gap over the facets of the vertex-difference
     /// hull — minus the exact depth when overlapping, a lower bound of the
     /// distance when apart.
     FacetGap(f64),
-    /// A polyhedron against a curved core: no verdict.
+    /// Two polytopes too large for the brute-force hull: no verdict.
     Unknown,
 }
 
@@ -123,8 +145,12 @@ fn oracle(a: &Core, b: &Core, ra: f64, rb: f64) -> Oracle {
             Oracle::FacetGap(oracle3d::hull_gap(&va, &vb).gap)
         }
         (Some(_), Some(_)) => Oracle::Unknown,
-        _ if matches!(a, Core::Vertices(_)) || matches!(b, Core::Vertices(_)) => Oracle::Unknown,
-        _ => Oracle::Distance(core_distance(a, b) - ra - rb),
+        _ => match (a, b) {
+            (Core::Vertices(hull), other) | (other, Core::Vertices(hull)) => {
+                Oracle::Distance(hull_core_distance(hull, other) - ra - rb)
+            }
+            _ => Oracle::Distance(core_distance(a, b) - ra - rb),
+        },
     }
 }
 
