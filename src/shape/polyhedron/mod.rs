@@ -51,6 +51,8 @@ mod error;
 mod merge;
 mod orient;
 mod quickhull;
+#[cfg(test)]
+mod snapshot;
 
 use derived::*;
 pub use error::HullError;
