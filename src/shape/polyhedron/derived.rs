@@ -11,17 +11,20 @@ use super::*;
 /// every point within it of the centre is on the inner side of every face,
 /// so the ball lies in the hull whatever the climb's quality. A larger ball
 /// gives the pair path tighter bounds (docs/sat-proof.md §14).
-pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) {
-    let n = T::from_usize(hull.vertices.len()).unwrap_or_else(T::one);
-    let sum = hull
-        .vertices
+pub(super) fn inner_ball<T: Real>(
+    vertices: &[Point3<T>],
+    normals: &[Unit<Vector3<T>>],
+    offsets: &[T],
+) -> (Point3<T>, T) {
+    let n = T::from_usize(vertices.len()).unwrap_or_else(T::one);
+    let sum = vertices
         .iter()
         .fold(Vector3::zeros(), |acc, v| acc + v.coords);
     // The two nearest face planes to `c`, and the distance to the nearest.
     let nearest = |c: &Vector3<T>| {
         let big = T::max_value().unwrap_or_else(T::one);
         let mut two = [(0, big), (0, big)];
-        for (f, (nf, &o)) in hull.normals.iter().zip(&hull.offsets).enumerate() {
+        for (f, (nf, &o)) in normals.iter().zip(offsets).enumerate() {
             let d = o - nf.dot(c);
             if d < two[0].1 {
                 two = [(f, d), two[0]];
@@ -37,7 +40,7 @@ pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) 
     for _ in 0..48 {
         // Away from the nearest plane, or from the nearest two at once
         // (along a crease between them, where one alone zig-zags).
-        let [f, g] = faces.map(|k| hull.normals[k].into_inner());
+        let [f, g] = faces.map(|k| normals[k].into_inner());
         let away = [f, (f + g).normalize()];
         let best = away
             .iter()
@@ -61,12 +64,16 @@ pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) 
 }
 
 /// The compact edge records, `None` if an index does not fit in `u32`.
-pub(super) fn edge_records<T: Real>(hull: &ConvexPolyhedron<T>) -> Option<Vec<EdgeRecord<T>>> {
+pub(super) fn edge_records<T: Real>(
+    edges: &[Edge<T, 3>],
+    edge_faces: &[[usize; 2]],
+    edge_vertices: &[[usize; 2]],
+) -> Option<Vec<EdgeRecord<T>>> {
     let index = |i: usize| u32::try_from(i).ok();
-    hull.edges
+    edges
         .iter()
-        .zip(&hull.edge_faces)
-        .zip(&hull.edge_vertices)
+        .zip(edge_faces)
+        .zip(edge_vertices)
         .map(|((e, &[left, right]), &[from, _])| {
             Some(EdgeRecord {
                 direction: e.direction,
@@ -75,6 +82,23 @@ pub(super) fn edge_records<T: Real>(hull: &ConvexPolyhedron<T>) -> Option<Vec<Ed
             })
         })
         .collect()
+}
+
+/// The indices of the points of largest and smallest x, y, z:
+/// `[+x, −x, +y, −y, +z, −z]`, the first one on a tie.
+pub(super) fn axis_extremes<T: Real>(points: &[Point3<T>]) -> [usize; 6] {
+    let mut extremes = [0usize; 6];
+    for (i, p) in points.iter().enumerate() {
+        for k in 0..3 {
+            if p[k] > points[extremes[2 * k]][k] {
+                extremes[2 * k] = i;
+            }
+            if p[k] < points[extremes[2 * k + 1]][k] {
+                extremes[2 * k + 1] = i;
+            }
+        }
+    }
+    extremes
 }
 
 /// The points' coordinates, packed for vectorised scans.
