@@ -47,7 +47,6 @@ use crate::real::hull_tolerance;
 use crate::{Real, Support};
 
 mod derived;
-mod error;
 mod merge;
 mod orient;
 mod quickhull;
@@ -55,8 +54,8 @@ mod quickhull;
 mod snapshot;
 mod topology;
 
+pub use crate::error::HullError;
 use derived::*;
-pub use error::HullError;
 use merge::*;
 use orient::*;
 use quickhull::*;
