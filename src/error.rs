@@ -1,11 +1,11 @@
 //! Errors reported by shape constructors: two types side by side, each
 //! with one variant per cause and a message that says what to change.
 //!
-//! - [`ShapeError`]: every shape given by its defining data (polygon
+//! - [`ShapeError`] for every shape given by its defining data (polygon
 //!   points, a centre and radius, box extents, capsule endpoints, poses).
 //!   A variant names the argument (`field`) and where in it (`index`), and
 //!   the range variants carry their limit as an `f64`.
-//! - [`HullError`]: [`ConvexPolyhedron::from_hull`](crate::ConvexPolyhedron::from_hull)
+//! - [`HullError`] for [`ConvexPolyhedron::from_hull`](crate::ConvexPolyhedron::from_hull)
 //!   alone, whose input is one point cloud. Its input causes mirror
 //!   `ShapeError`'s (`TooFewPoints`, `NonFinite`, `TooLarge`, `TooSmall`)
 //!   with the payload a cloud needs (the point and coordinate, no `field`);
