@@ -23,6 +23,8 @@
 //!             plane and the region stays a convex polygon
 //!     each face is its region's boundary loop with the seed's normal,
 //!     less the vertices on only two faces (they lie inside an edge)
+//!     the polyhedron is built once from that plain topology
+//!         (faces, planes, edges with their faces; topology.rs)
 //! ```
 //!
 //! With exact visibility every step keeps the triangulation convex, so the

@@ -9,7 +9,8 @@
 //! (uniform, coplanar, with duplicates, cospherical, with a 10⁶ ratio of
 //! sizes, far from the origin), hand-built solids and each error cause.
 //! The expected hashes were taken on the construction as it was before the
-//! hull was built from a plain topology (commit 6ea72bc's code); any change
+//! hull was built from a plain topology (the code of commit f118233, where
+//! `merge_coplanar` built a half-finished polyhedron); any change
 //! to what `from_hull` builds, however small, changes them. The fields are
 //! read by an exhaustive destructuring, so a field added to the type
 //! without being hashed here does not compile.
