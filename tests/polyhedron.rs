@@ -528,6 +528,41 @@ macro_rules! polyhedron_tests {
 
 polyhedron_tests!(f32, f64);
 
+// Each `HullError` message gives its cause, then after ": " what to change
+// (no scalar involved: the messages are fixed text).
+#[test]
+fn every_hull_error_says_what_to_change() {
+    let remedies = [
+        (
+            HullError::TooFewPoints {
+                found: 3,
+                required: 4,
+            },
+            "pass points",
+        ),
+        (HullError::NonFinite { index: 1 }, "pass finite coordinates"),
+        (
+            HullError::TooLarge {
+                index: 0,
+                coordinate: 1,
+            },
+            "scale the scene down",
+        ),
+        (HullError::TooSmall, "scale the scene up"),
+        (HullError::Coincident, "pass points that span a volume"),
+        (HullError::Collinear, "pass points that span a volume"),
+        (HullError::Coplanar, "add a point off that plane"),
+    ];
+    for (err, remedy) in remedies {
+        let message = err.to_string();
+        let (cause, fix) = message.split_once(": ").expect("cause: remedy");
+        assert!(
+            !cause.is_empty() && fix.starts_with(remedy),
+            "{err:?}: {message}"
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Hard inputs
 // ---------------------------------------------------------------------------

@@ -84,6 +84,13 @@ impl<T: Real> Packed3<T> {
             }
         }
     }
+
+    /// Every stored number (padding included), chunk by chunk: the
+    /// construction snapshot (`shape::polyhedron::snapshot`) hashes them.
+    #[cfg(test)]
+    pub(crate) fn values(&self) -> impl Iterator<Item = T> + '_ {
+        self.chunks.iter().flatten().flatten().copied()
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,22 @@ use super::{check_finite_point, Shape};
 use crate::real::{collinear_tolerance, max_magnitude, min_size};
 use crate::{Real, ShapeError, Support};
 
+/// The slack of [`ConvexPolygon::validate`]'s checks on the stored normals
+/// and offsets, in machine epsilons: a normal is unit within
+/// `64 ε`, perpendicular to its edge within `64 ε · |edge|`, and an offset
+/// matches its vertex within `64 ε · (|vertex| + 1)`.
+///
+/// Where the value comes from: each stored number is one normalisation or
+/// one two-term dot product away from the input, a round-off of a few ε
+/// (relative to the edge length or the vertex's distance from the origin);
+/// 64 ε is the margin the crate uses for "a few operations of round-off"
+/// ([`collinear_tolerance`], [`orthonormal_tolerance`](crate::real::orthonormal_tolerance)),
+/// far below the `O(1)` error of a wrong normal or a stale offset. Every
+/// polygon built far from the origin passes with it
+/// (tests/polygon_robustness.rs::far_polygons_are_accepted,
+/// tests/polygon_robustness.rs::random_far_polygons_are_accepted).
+const VALIDATE_EPSILONS: f64 = 64.0;
+
 /// A strictly convex polygon, stored counter-clockwise with its outward unit
 /// edge normals and their offsets.
 ///
@@ -337,7 +353,7 @@ impl<T: Real> ConvexPolygon<T> {
         {
             return Err("the anchored vertices do not match the vertices".to_string());
         }
-        let tol: T = T::default_epsilon() * nalgebra::convert(64.0);
+        let tol: T = T::default_epsilon() * nalgebra::convert(VALIDATE_EPSILONS);
         for i in 0..n {
             let normal = self.normals[i];
             if (normal.norm() - T::one()).abs() > tol {

@@ -4,6 +4,32 @@
 
 use super::*;
 
+/// The number of steps of the inner-ball climb ([`inner_ball`]): moves and
+/// halvings together.
+///
+/// Where the value comes from: it came with the climb (commit 48e3c47,
+/// whose benchmark measured the climb as a whole against the bare mean:
+/// deep `hull-16` `f32` pair path 38.0k → 33.5k instructions per query,
+/// mixed 13.9k → 12.5k), not from a sweep over the count. Each
+/// step scans the face planes twice, so construction pays at most
+/// `2 · 48 · F` plane distances. A climb of halvings alone ends with a step
+/// of `r · 2⁻⁴⁹` (with [`INNER_BALL_STEP`]), below what `f32` resolves of
+/// the radius (`2⁻²⁴`), so the last steps cannot improve an `f32` ball and
+/// leave room for about 24 moves. Any count is safe: the radius is the
+/// measured distance to the nearest plane, never assumed.
+const INNER_BALL_CLIMB_STEPS: usize = 48;
+
+/// The inner-ball climb's step factor: the first step is this fraction of
+/// the starting radius (the vertices' mean's distance to the nearest face
+/// plane), and a step that does not increase the radius is multiplied by
+/// it (bisection).
+///
+/// Where the value comes from: moving away from the nearest plane by half
+/// its distance keeps that plane at least half as far as before, and
+/// halving is the usual bisection of a step that overshoots; it came with
+/// [`INNER_BALL_CLIMB_STEPS`] (commit 48e3c47).
+const INNER_BALL_STEP: f64 = 0.5;
+
 /// A ball inside the hull, as large as a short climb finds: from the
 /// vertices' mean (inside, as a convex combination), step away from the
 /// nearest face plane while that increases the distance to the nearest
@@ -11,17 +37,20 @@ use super::*;
 /// every point within it of the centre is on the inner side of every face,
 /// so the ball lies in the hull whatever the climb's quality. A larger ball
 /// gives the pair path tighter bounds (docs/sat-proof.md §14).
-pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) {
-    let n = T::from_usize(hull.vertices.len()).unwrap_or_else(T::one);
-    let sum = hull
-        .vertices
+pub(super) fn inner_ball<T: Real>(
+    vertices: &[Point3<T>],
+    normals: &[Unit<Vector3<T>>],
+    offsets: &[T],
+) -> (Point3<T>, T) {
+    let n = T::from_usize(vertices.len()).unwrap_or_else(T::one);
+    let sum = vertices
         .iter()
         .fold(Vector3::zeros(), |acc, v| acc + v.coords);
     // The two nearest face planes to `c`, and the distance to the nearest.
     let nearest = |c: &Vector3<T>| {
         let big = T::max_value().unwrap_or_else(T::one);
         let mut two = [(0, big), (0, big)];
-        for (f, (nf, &o)) in hull.normals.iter().zip(&hull.offsets).enumerate() {
+        for (f, (nf, &o)) in normals.iter().zip(offsets).enumerate() {
             let d = o - nf.dot(c);
             if d < two[0].1 {
                 two = [(f, d), two[0]];
@@ -33,11 +62,12 @@ pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) 
     };
     let mut centre = sum / n;
     let (mut faces, mut radius) = nearest(&centre);
-    let mut step = radius.abs() * T::from_f64(0.5).unwrap_or_else(T::one);
-    for _ in 0..48 {
+    let shrink = T::from_f64(INNER_BALL_STEP).unwrap_or_else(T::one);
+    let mut step = radius.abs() * shrink;
+    for _ in 0..INNER_BALL_CLIMB_STEPS {
         // Away from the nearest plane, or from the nearest two at once
         // (along a crease between them, where one alone zig-zags).
-        let [f, g] = faces.map(|k| hull.normals[k].into_inner());
+        let [f, g] = faces.map(|k| normals[k].into_inner());
         let away = [f, (f + g).normalize()];
         let best = away
             .iter()
@@ -54,19 +84,23 @@ pub(super) fn inner_ball<T: Real>(hull: &ConvexPolyhedron<T>) -> (Point3<T>, T) 
             Some((candidate, near, r)) if r > radius => {
                 (centre, faces, radius) = (candidate, near, r)
             }
-            _ => step *= T::from_f64(0.5).unwrap_or_else(T::one),
+            _ => step *= shrink,
         }
     }
     (Point3::from(centre), radius.max(T::zero()))
 }
 
 /// The compact edge records, `None` if an index does not fit in `u32`.
-pub(super) fn edge_records<T: Real>(hull: &ConvexPolyhedron<T>) -> Option<Vec<EdgeRecord<T>>> {
+pub(super) fn edge_records<T: Real>(
+    edges: &[Edge<T, 3>],
+    edge_faces: &[[usize; 2]],
+    edge_vertices: &[[usize; 2]],
+) -> Option<Vec<EdgeRecord<T>>> {
     let index = |i: usize| u32::try_from(i).ok();
-    hull.edges
+    edges
         .iter()
-        .zip(&hull.edge_faces)
-        .zip(&hull.edge_vertices)
+        .zip(edge_faces)
+        .zip(edge_vertices)
         .map(|((e, &[left, right]), &[from, _])| {
             Some(EdgeRecord {
                 direction: e.direction,
@@ -75,6 +109,23 @@ pub(super) fn edge_records<T: Real>(hull: &ConvexPolyhedron<T>) -> Option<Vec<Ed
             })
         })
         .collect()
+}
+
+/// The indices of the points of largest and smallest x, y, z:
+/// `[+x, −x, +y, −y, +z, −z]`, the first one on a tie.
+pub(super) fn axis_extremes<T: Real>(points: &[Point3<T>]) -> [usize; 6] {
+    let mut extremes = [0usize; 6];
+    for (i, p) in points.iter().enumerate() {
+        for k in 0..3 {
+            if p[k] > points[extremes[2 * k]][k] {
+                extremes[2 * k] = i;
+            }
+            if p[k] < points[extremes[2 * k + 1]][k] {
+                extremes[2 * k + 1] = i;
+            }
+        }
+    }
+    extremes
 }
 
 /// The points' coordinates, packed for vectorised scans.

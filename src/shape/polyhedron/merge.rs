@@ -6,10 +6,11 @@ use super::*;
 // Merging coplanar triangles into faces
 // ---------------------------------------------------------------------------
 
-/// Builds the polyhedron from the triangulated hull: coplanar triangles
-/// (within `eps` of the plane of the largest one) become one face, whose
-/// boundary loop, stripped of the vertices that lie on only two faces, is
-/// the face's vertex loop.
+/// The topology of the triangulated hull: coplanar triangles (within `eps`
+/// of the plane of the largest one) become one face, whose boundary loop,
+/// stripped of the vertices that lie on only two faces, is the face's
+/// vertex loop; each face's plane is its seed triangle's normal and the
+/// largest projection of a vertex.
 ///
 /// Fails with [`HullError::Coplanar`] when the regions do not form a
 /// polyhedron, which happens only when the hull is thinner than `eps`.
@@ -17,7 +18,7 @@ pub(super) fn merge_coplanar<T: Real>(
     points: &[Point3<T>],
     all: &[Triangle<T>],
     eps: T,
-) -> Result<(ConvexPolyhedron<T>, Vec<usize>), HullError> {
+) -> Result<Topology<T>, HullError> {
     // Live triangles, renumbered.
     let mut id = vec![NONE; all.len()];
     let live: Vec<usize> = (0..all.len()).filter(|&t| all[t].alive).collect();
@@ -156,51 +157,18 @@ pub(super) fn merge_coplanar<T: Real>(
         }
         offsets.push(top);
     }
-    let edges = edge_vertices
-        .iter()
-        .zip(&edge_faces)
-        .map(|(&[a, b], &[left, right])| Edge {
-            direction: (vertices[b] - vertices[a]).normalize(),
-            faces: Some([normals[left].into_inner(), normals[right].into_inner()]),
-        })
-        .collect();
-
-    let mut extremes = [0usize; 6];
-    for (i, p) in vertices.iter().enumerate() {
-        for k in 0..3 {
-            if p[k] > vertices[extremes[2 * k]][k] {
-                extremes[2 * k] = i;
-            }
-            if p[k] < vertices[extremes[2 * k + 1]][k] {
-                extremes[2 * k + 1] = i;
-            }
-        }
-    }
-
-    let packed_vertices = pack_points(&vertices);
-    let packed_normals = Packed3::new(&normals.iter().map(|n| n.into_inner()).collect::<Vec<_>>());
-    Ok((
-        ConvexPolyhedron {
-            vertices,
-            normals,
-            offsets,
-            face_starts,
-            face_indices,
-            edges,
-            edge_vertices,
-            edge_faces,
-            neighbour_starts,
-            neighbour_indices,
-            extremes,
-            packed_vertices,
-            packed_normals,
-            inner_centre: Point3::origin(),
-            inner_radius: T::zero(),
-            reach: T::zero(),
-            edge_records: Vec::new(),
-        },
+    Ok(Topology {
         input,
-    ))
+        vertices,
+        face_starts,
+        face_indices,
+        normals,
+        offsets,
+        edge_vertices,
+        edge_faces,
+        neighbour_starts,
+        neighbour_indices,
+    })
 }
 
 /// Coplanar triangles grouped into convex faces.

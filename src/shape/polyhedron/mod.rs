@@ -23,6 +23,8 @@
 //!             plane and the region stays a convex polygon
 //!     each face is its region's boundary loop with the seed's normal,
 //!     less the vertices on only two faces (they lie inside an edge)
+//!     the polyhedron is built once from that plain topology
+//!         (faces, planes, edges with their faces; topology.rs)
 //! ```
 //!
 //! With exact visibility every step keeps the triangulation convex, so the
@@ -47,16 +49,19 @@ use crate::real::hull_tolerance;
 use crate::{Real, Support};
 
 mod derived;
-mod error;
 mod merge;
 mod orient;
 mod quickhull;
+#[cfg(test)]
+mod snapshot;
+mod topology;
 
+pub use crate::error::HullError;
 use derived::*;
-pub use error::HullError;
 use merge::*;
 use orient::*;
 use quickhull::*;
+use topology::*;
 
 /// A convex polyhedron: its vertices, its faces (outward unit normal, offset
 /// and vertex loop) and its edges (with the normals of the two faces that
@@ -203,18 +208,8 @@ impl<T: Real> ConvexPolyhedron<T> {
         let scaled: Vec<Point3<T>> = points.iter().map(|p| p * f1 * f2).collect();
         let eps = hull_tolerance::<T>() * max_abs_coordinate(&scaled);
         let triangles = Quickhull::run(&scaled, eps)?;
-        let (mut hull, input) = merge_coplanar(&scaled, &triangles, eps)?;
-        for (v, &i) in hull.vertices.iter_mut().zip(&input) {
-            *v = points[i];
-        }
-        for o in &mut hull.offsets {
-            *o = *o / f1 / f2;
-        }
-        hull.packed_vertices = pack_points(&hull.vertices);
-        (hull.inner_centre, hull.inner_radius) = inner_ball(&hull);
-        hull.reach = max_abs_coordinate(&hull.vertices);
-        hull.edge_records = edge_records(&hull).unwrap_or_default();
-        Ok(hull)
+        let topology = merge_coplanar(&scaled, &triangles, eps)?;
+        Ok(Self::from_topology(points, topology, (f1, f2)))
     }
 
     /// The vertices, in the order they come in the input.

@@ -402,17 +402,7 @@ pub(super) fn initial_tetrahedron<T: Real>(
     points: &[Point3<T>],
     eps: T,
 ) -> Result<[usize; 4], HullError> {
-    let mut extremes = [0usize; 6];
-    for (i, p) in points.iter().enumerate() {
-        for k in 0..3 {
-            if p[k] > points[extremes[2 * k]][k] {
-                extremes[2 * k] = i;
-            }
-            if p[k] < points[extremes[2 * k + 1]][k] {
-                extremes[2 * k + 1] = i;
-            }
-        }
-    }
+    let extremes = axis_extremes(points);
     let (mut a, mut b, mut best) = (extremes[0], extremes[1], -T::one());
     for (k, &i) in extremes.iter().enumerate() {
         for &j in &extremes[k + 1..] {
