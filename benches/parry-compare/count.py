@@ -112,6 +112,21 @@ def rows(results):
     return table
 
 
+def header(args):
+    """What was run, where: the table's first lines."""
+    git = lambda *a: subprocess.run(["git", *a], cwd=HERE, capture_output=True, text=True).stdout.strip()
+    vg = subprocess.run([VALGRIND, "--version"], capture_output=True, text=True).stdout.strip()
+    cmd = " ".join(["python3", "count.py", *sys.argv[1:]])
+    print("# Instructions per query under callgrind (parry comparison, both argument orders)")
+    print()
+    print(f"`{cmd}` in benches/parry-compare, after `cargo build --release`; at "
+          f"{git('rev-parse', '--short', 'HEAD')}{' (dirty)' if git('status', '--porcelain', '--', '../..') else ''} "
+          f"(library last changed in {git('log', '-1', '--format=%h', '--', '../../src', '../../Cargo.toml')}); R = {args.reps} repetitions of each pool "
+          f"of 1024 pairs per cell, {vg}. Compare a later run with "
+          "`python3 count.py --jobs 2 --before <this file>`.")
+    print()
+
+
 def print_table(table, hits):
     print("| precision | kind | mix | query | " + " | ".join(HEADER)
           + " | parry / ours (A, B) | parry / ours (B, A) | hits: ours / parry (A, B) |")
@@ -184,6 +199,7 @@ def main():
             label = query + (" (parry: cuboid–cuboid)" if library == "parry-cuboid" else "")
             ours = results.get((prec, kind, mix, query, "ours", "ab"))
             hits[(prec, kind, mix, label)] = f"{ours[1] if ours else '–'} / {h}"
+    header(args)
     if args.before:
         print_diff(read_table(args.before), table)
     else:
