@@ -18,9 +18,9 @@
 //! ```
 //!
 //! and, for a rounded shape whose core is a segment `s(t)`,
-//! [`segment_nearest_pair`] minimises `dist(s(t), other core)²` over `t`
+//! `segment_nearest_pair` minimises `dist(s(t), other core)²` over `t`
 //! (convex: bisect its slope) for the rounded-core axes of
-//! [`round_axes`](crate::round_axes): the axis between the two nearest
+//! `round_axes`: the axis between the two nearest
 //! points, exact when the cores are apart, with no walk over the other
 //! core's `2ᴺ` corners.
 //!
@@ -39,7 +39,7 @@ use crate::{Feature, Pose, Real, Shape};
 /// million multiply-adds, which covers every box–box pair up to `N = 7`
 /// (`3003 · 343`) and every capsule–box pair up to `N = 18`
 /// (`171 · 5832`). Beyond it the facet enumeration, whose size grows like
-/// `4ᴺ`, is replaced by the nearest-core axis (docs/contract-nd.md §3).
+/// `4ᴺ`, is replaced by the nearest-core axis (docs/contract-nd.md §2, "Beyond the budget").
 pub const WORK_BUDGET: u64 = 1 << 20;
 
 /// The most core vertices `max_core_distance_to_segment` scans, `2¹⁶`:

@@ -10,6 +10,10 @@
 //! apart the engine's separation must fall in the bracket; for cores that
 //! meet, its depth must be no larger than `h_{A−B}` on any sampled
 //! direction.
+//!
+//! Then one test per statement of docs/contract-nd.md, "What holds per
+//! shape pair in N > 3", against closed forms, ternary searches on a
+//! segment, brute-force corner supports and a direction search (4D to 32D).
 
 mod rng;
 
@@ -565,7 +569,7 @@ fn boxes_in_32_and_64_dimensions_answer_f64() {
 }
 
 // ---------------------------------------------------------------------------
-// What holds per shape pair in N > 3 (docs/contract-nd.md §1): one test per
+// docs/contract-nd.md, "What holds per shape pair in N > 3": one test per
 // statement, each against a value computed here without the engine's code.
 // ---------------------------------------------------------------------------
 
@@ -1071,5 +1075,45 @@ for_scalars! {
         capsule_and_box::<T, 4>();
         capsule_and_box::<T, 20>();
         capsule_and_box::<T, 32>();
+    };
+}
+
+/// Cores that meet, hand-derived, both orders: capsules along x and y
+/// crossing at the origin (radii 0.2, 0.3) overlap by exactly 0.5; a ball
+/// of radius 0.4 centred on the first capsule's segment by exactly 0.6.
+/// In both the depth lies across the flat core difference: the normal is
+/// orthogonal to the segments (x and y; x).
+fn round_cores_meeting<T: Real, const N: usize>() {
+    let tol = to64(T::default_epsilon()) * 64.0;
+    let id = Pose::<T, N>::identity();
+    let x = Capsule::new(pn::<T, N>(&[-1.0]), pn(&[1.0]), nalgebra::convert(0.2)).unwrap();
+    let y = Capsule::new(
+        pn::<T, N>(&[0.0, -1.0]),
+        pn(&[0.0, 1.0]),
+        nalgebra::convert(0.3),
+    )
+    .unwrap();
+    let ball = Ball::new(pn::<T, N>(&[0.3]), nalgebra::convert(0.4)).unwrap();
+    // `across`: how many leading coordinates the normal must not have.
+    let check = |s: Separation<T, N>, depth: f64, across: usize| {
+        let d = to64(s.distance);
+        assert!((d + depth).abs() <= tol, "N={N}: {d} vs {}", -depth);
+        let u = s.axis.into_inner().map(|v| to64(v));
+        assert!(u.iter().take(across).all(|c| c.abs() <= tol), "N={N}: {u}");
+    };
+    check(separation(&x, &id, &y, &id), 0.5, 2);
+    check(separation(&y, &id, &x, &id), 0.5, 2);
+    check(separation(&x, &id, &ball, &id), 0.6, 1);
+    check(separation(&ball, &id, &x, &id), 0.6, 1);
+    assert!(intersects(&x, &id, &y, &id) && intersects(&ball, &id, &x, &id));
+    let p = penetration(&y, &id, &x, &id).map(|p| to64(p.depth));
+    assert!(p.is_some_and(|p| (p - 0.5).abs() <= tol), "{p:?}");
+}
+
+for_scalars! {
+    round_cores_meeting_overlap_by_the_sum_of_the_radii: {
+        round_cores_meeting::<T, 4>();
+        round_cores_meeting::<T, 5>();
+        round_cores_meeting::<T, 32>();
     };
 }
