@@ -15,10 +15,14 @@
 //!     the axis between the cores' nearest points by alternating projections
 //! if the generators span fewer than N − 1 dimensions:
 //!     ±(a normal of their span)                           // flat core difference
-//! for a rounded shape whose core is a segment s(t):
-//!     minimise dist(s(t), other core)² over t (convex: bisect its slope)
-//!     the axis between the two nearest points             // exact when apart
 //! ```
+//!
+//! and, for a rounded shape whose core is a segment `s(t)`,
+//! `segment_nearest_pair` minimises `dist(s(t), other core)²` over `t`
+//! (convex: bisect its slope) for the rounded-core axes of
+//! `round_axes`: the axis between the two nearest
+//! points, exact when the cores are apart, with no walk over the other
+//! core's `2ᴺ` corners.
 //!
 //! Proof that these suffice, and what holds for which `N`:
 //! docs/contract-nd.md.
@@ -35,7 +39,7 @@ use crate::{Feature, Pose, Real, Shape};
 /// million multiply-adds, which covers every box–box pair up to `N = 7`
 /// (`3003 · 343`) and every capsule–box pair up to `N = 18`
 /// (`171 · 5832`). Beyond it the facet enumeration, whose size grows like
-/// `4ᴺ`, is replaced by the nearest-core axis (docs/contract-nd.md §3).
+/// `4ᴺ`, is replaced by the nearest-core axis (docs/contract-nd.md §2, "Beyond the budget").
 pub const WORK_BUDGET: u64 = 1 << 20;
 
 /// The most core vertices `max_core_distance_to_segment` scans, `2¹⁶`:
@@ -190,16 +194,6 @@ where
             visit(u, round_feature(a))?;
         }
     }
-    if a.radius() > T::zero() && a.core_vertex_count() == 2 {
-        if let Some(u) = segment_core_axis(a, b, pose_ab, false) {
-            visit(u, Feature::RoundA)?;
-        }
-    }
-    if b.radius() > T::zero() && b.core_vertex_count() == 2 {
-        if let Some(u) = segment_core_axis(a, b, pose_ab, true) {
-            visit(u, Feature::RoundB)?;
-        }
-    }
     ControlFlow::Continue(())
 }
 
@@ -263,57 +257,34 @@ where
     }
 }
 
-/// The axis between the two cores' nearest points, from A's core to B's
-/// (A's frame), when A's (`b_is_segment` false) or B's core is a segment:
+/// The points of the segment `[s0, s1]` and of a convex set `K` nearest
+/// each other, `K` given by its nearest-point map `nearest`:
 /// `f(t) = dist(s(t), K)²` is convex in the segment parameter, with slope
 /// `2 (s(t) − π_K(s(t))) · (s₁ − s₀)`, so bisecting on the slope's sign
 /// finds its minimum to the scalar's precision with one nearest-point call
-/// of the other core per step. `None` where the cores meet.
+/// per step (at most 66 calls, whatever `N` and however many vertices `K`
+/// has). Used by [`round_axes`](crate::round_axes) for a capsule's segment
+/// in `N > 3`, in place of a walk over the other core's vertices.
 ///
 /// ```text
 /// lo, hi = 0, 1
 /// if slope(0) >= 0: t = 0  elif slope(1) <= 0: t = 1
 /// else: while hi − lo > ε: mid = (lo + hi)/2; (slope(mid) > 0 ? hi : lo) = mid
+/// return s(t), π_K(s(t))
 /// ```
-pub(crate) fn segment_core_axis<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    pose_ab: &Pose<T, N>,
-    b_is_segment: bool,
-) -> Option<Unit<SVector<T, N>>>
-where
-    T: Real,
-    A: Shape<T, N> + ?Sized,
-    B: Shape<T, N> + ?Sized,
-{
-    let (p0, p1) = if b_is_segment {
-        (
-            pose_ab * b.local_core_vertex(0),
-            pose_ab * b.local_core_vertex(1),
-        )
-    } else {
-        (a.local_core_vertex(0), a.local_core_vertex(1))
-    };
-    // The other core's nearest point to x, in A's frame.
-    let other = |x: &Point<T, N>| {
-        if b_is_segment {
-            a.local_core_closest_point(x)
-        } else {
-            pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(x))
-        }
-    };
-    let e = p1 - p0;
-    let at = |t: T| p0 + e * t;
+pub(crate) fn segment_nearest_pair<T: Real, const N: usize>(
+    s0: &Point<T, N>,
+    s1: &Point<T, N>,
+    nearest: impl Fn(&Point<T, N>) -> Point<T, N>,
+) -> (Point<T, N>, Point<T, N>) {
+    let e = s1 - s0;
+    let at = |t: T| s0 + e * t;
     let slope = |t: T| {
         let x = at(t);
-        (x - other(&x)).dot(&e)
+        (x - nearest(&x)).dot(&e)
     };
-    let t = segment_minimiser(slope);
-    let x = at(t);
-    let y = other(&x);
-    // From A's core to B's core.
-    let d = if b_is_segment { x - y } else { y - x };
-    Unit::try_new(d, T::zero())
+    let x = at(segment_minimiser(slope));
+    (x, nearest(&x))
 }
 
 /// The minimiser in `[0, 1]` of a convex function given by the sign of its

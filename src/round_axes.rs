@@ -9,6 +9,8 @@ use core::ops::ControlFlow;
 use nalgebra::{Point, SVector, Unit};
 
 use crate::engine::orient;
+use crate::nd::{segment_nearest_pair, VERTEX_BUDGET};
+use crate::shape::closest_on_segment;
 use crate::{Feature, Pose, Real, Shape};
 
 /// The axes between the cores of a rounded shape and the other shape, in
@@ -18,7 +20,11 @@ use crate::{Feature, Pose, Real, Shape};
 /// * from each vertex of the rounded core to the other core's nearest point
 ///   (a ball's centre; a capsule's endpoints);
 /// * when the rounded core has several vertices (a capsule's segment), from
-///   its nearest point to the other core's vertex nearest to it;
+///   its nearest point to the other core's vertex nearest to it; in
+///   `N > 3`, to the other core's point nearest to the segment instead
+///   ([`segment_nearest_pair`], no walk over a box's `2ᴺ` corners; a
+///   rounded core other than a segment walks at most
+///   [`VERTEX_BUDGET`] vertices there);
 /// * where such a vector is round-off-sized, because the cores touch or
 ///   cross, a normal of a segment core in its place (the depth then lies
 ///   across the segment); a round-off-sized vector is never an axis.
@@ -133,7 +139,13 @@ impl<T: Real> RoundContext<T> {
         for i in 0..round.count {
             offer(other.offset(&round.vertex(i)), round_is_b)?;
         }
-        if round.count >= 2 {
+        if let (true, Some([s0, s1])) = (N > 3, round.segment) {
+            // N > 3: the other core's point nearest to the segment, by
+            // bisection on the segment (one nearest-point call a step): a
+            // box has 2ᴺ corners, too many to walk.
+            let (_, q) = segment_nearest_pair(&s0, &s1, |x| other.nearest(x));
+            offer(round.offset(&q), !round_is_b)?;
+        } else if round.count >= 2 && (N <= 3 || other.count <= VERTEX_BUDGET) {
             // The other core's vertex nearest to the rounded core.
             let mut nearest: Option<(T, (SVector<T, N>, T))> = None;
             for j in 0..other.count {
@@ -179,6 +191,21 @@ impl<'s, T: Real, const N: usize, S: Shape<T, N> + ?Sized> CoreView<'s, T, N, S>
     fn vertex(&self, i: usize) -> Point<T, N> {
         let v = self.shape.local_core_vertex(i);
         self.pose.map_or(v, |pose| pose * v)
+    }
+
+    /// The core's point nearest to `p` (both in A's frame).
+    fn nearest(&self, p: &Point<T, N>) -> Point<T, N> {
+        if let Some([s0, s1]) = &self.segment {
+            return closest_on_segment(s0, s1, p);
+        }
+        match self.pose {
+            Some(pose) => {
+                pose * self
+                    .shape
+                    .local_core_closest_point(&pose.inverse_transform_point(p))
+            }
+            None => self.shape.local_core_closest_point(p),
+        }
     }
 
     /// The vector from the core's nearest point to `p`, and the largest

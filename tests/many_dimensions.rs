@@ -10,6 +10,10 @@
 //! apart the engine's separation must fall in the bracket; for cores that
 //! meet, its depth must be no larger than `h_{A−B}` on any sampled
 //! direction.
+//!
+//! Then one test per statement of docs/contract-nd.md, "What holds per
+//! shape pair in N > 3", against closed forms, ternary searches on a
+//! segment, brute-force corner supports and a direction search (4D to 32D).
 
 mod rng;
 
@@ -562,4 +566,554 @@ fn boxes_in_32_and_64_dimensions_answer_f32() {
 fn boxes_in_32_and_64_dimensions_answer_f64() {
     high_dimensional_boxes::<f64, 32>();
     high_dimensional_boxes::<f64, 64>();
+}
+
+// ---------------------------------------------------------------------------
+// docs/contract-nd.md, "What holds per shape pair in N > 3": one test per
+// statement, each against a value computed here without the engine's code.
+// ---------------------------------------------------------------------------
+
+/// The exact distance between the cores when one of them is a segment or a
+/// point (`World::Round`): `t ↦ dist(s(t), K)` is convex, so a ternary
+/// search over `t` with the other core's nearest-point map finds it to
+/// f64 precision.
+fn round_core_distance<const N: usize>(round: &World<N>, other: &World<N>) -> f64 {
+    let World::Round { a, b, .. } = round else {
+        unreachable!("a round shape")
+    };
+    let f = |t: f64| {
+        let x = a + (b - a) * t;
+        (x - other.project(&x)).norm()
+    };
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..200 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if f(m1) <= f(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    f(0.5 * (lo + hi)).min(f(0.0)).min(f(1.0))
+}
+
+/// An upper bound of the true depth `min_u h_{A−B}(u)` over unit `u`: the
+/// least of 2000 random directions and the coordinate axes, then a random
+/// pattern search from the best few. No candidate axis of the engine is
+/// used.
+fn depth_upper_bound<const N: usize>(h: impl Fn(&V<N>) -> f64, seed: u64) -> f64 {
+    let mut rng = Rng(seed);
+    let mut starts: Vec<(f64, V<N>)> = (0..2000)
+        .map(|_| random_vector::<N>(&mut rng, -1.0, 1.0).normalize())
+        .chain((0..2 * N).map(|k| {
+            let mut e = V::<N>::zeros();
+            e[k / 2] = if k % 2 == 0 { 1.0 } else { -1.0 };
+            e
+        }))
+        .map(|u| (h(&u), u))
+        .collect();
+    starts.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let mut best = starts[0].0;
+    for &(mut hu, mut u) in starts.iter().take(6) {
+        let mut step = 0.3;
+        let mut misses = 0;
+        while step > 1e-12 {
+            let v = (u + random_vector::<N>(&mut rng, -1.0, 1.0) * step).normalize();
+            let hv = h(&v);
+            if hv < hu {
+                (u, hu, misses) = (v, hv, 0);
+            } else {
+                misses += 1;
+                if misses > 8 * N {
+                    step *= 0.5;
+                    misses = 0;
+                }
+            }
+        }
+        best = best.min(hu);
+    }
+    best
+}
+
+/// `h_{A−B}(u)` from the 2ᴺ corners of each box (brute force, boxes only).
+fn corner_support_difference<const N: usize>(a: &World<N>, b: &World<N>, u: &V<N>) -> f64 {
+    let corners = |w: &World<N>, d: &V<N>| {
+        let World::Box { c, r, h } = w else {
+            unreachable!("a box")
+        };
+        (0..1usize << N)
+            .map(|bits| {
+                let x = V::<N>::from_fn(|i, _| if bits >> i & 1 == 1 { h[i] } else { -h[i] });
+                (c + r * x).dot(d)
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
+    };
+    corners(a, u) + corners(b, &-u)
+}
+
+/// The engine's answer for (x, y) in f64: distance, axis (A to B), and
+/// whether `intersects` said so; the public queries must agree with it.
+fn answer<T: Real + Scalar, const N: usize>(x: &Spec<N>, y: &Spec<N>) -> (f64, V<N>, bool) {
+    let (s, hit, pen) = queries::<T, N>(x, y);
+    assert_eq!(hit, pen);
+    (to64(s.distance), s.axis.into_inner().map(|v| to64(v)), hit)
+}
+
+/// The tolerance of a comparison in `T` between the engine and an f64
+/// oracle on the same values, for shapes of size about 1.
+fn tolerance<T: Real>() -> f64 {
+    (to64(T::default_epsilon()) * 4096.0).max(1e-9)
+}
+
+/// Random pairs of kind `(ka, kb)` in `N` dimensions, A near the origin and
+/// B at 0.5 to `reach` from it, both argument orders: calls `check` with
+/// the two specs, their worlds in f64 and the engine's answer. Returns how
+/// many answers failed (printing the first few) and how many were
+/// checked (`check` gives `None` where its statement does not apply).
+fn each_pair<T: Real + Scalar, const N: usize>(
+    seed: u64,
+    pairs: usize,
+    kinds: (u8, u8),
+    reach: f64,
+    mut check: impl FnMut(&World<N>, &World<N>, (f64, V<N>, bool), u64) -> Option<bool>,
+) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let (mut failures, mut checked) = (0, 0);
+    for n in 0..pairs {
+        let at = random_vector(&mut rng, -1.0, 1.0);
+        let a = random_spec::<N>(&mut rng, kinds.0, at);
+        let offset = random_vector::<N>(&mut rng, -1.0, 1.0).normalize() * rng.range(0.0, reach);
+        let b = random_spec::<N>(&mut rng, kinds.1, a.pt + offset);
+        let (wa, wb) = (a.world::<T>(), b.world::<T>());
+        for (x, y, wx, wy) in [(&a, &b, &wa, &wb), (&b, &a, &wb, &wa)] {
+            let got = answer::<T, N>(x, y);
+            let verdict = check(wx, wy, got, seed ^ (n as u64).wrapping_mul(0x9E37));
+            checked += usize::from(verdict.is_some());
+            if verdict == Some(false) {
+                failures += 1;
+                if failures <= 3 {
+                    eprintln!("N={N} {kinds:?} pair {n}: engine {got:?}");
+                }
+            }
+        }
+    }
+    (failures, checked)
+}
+
+/// Two `Aabb`s whose poses share one rotation (`same`: a random one, else
+/// the identity): `A − B` is the box of half extents `h_A + h_B` about
+/// `d = c_B − c_A`, so in the boxes' frame the SAT value is
+/// `max_i(|d_i| − H_i)`: the verdict and depth exactly; the distance when
+/// apart lies between it and the Euclidean distance.
+fn aligned_boxes<T: Real + Scalar, const N: usize>(seed: u64, pairs: usize, same: bool) {
+    let tol = tolerance::<T>();
+    let mut rng = Rng(seed);
+    let (mut apart, mut overlapping) = (0, 0);
+    for n in 0..pairs {
+        let rot = if same {
+            random_rotation::<N>(&mut rng)
+        } else {
+            M::<N>::identity()
+        };
+        let at = random_vector(&mut rng, -1.0, 1.0);
+        let mut a = random_spec::<N>(&mut rng, 1, at);
+        let offset = random_vector::<N>(&mut rng, -1.0, 1.0).normalize() * rng.range(0.0, 3.5);
+        let mut b = random_spec::<N>(&mut rng, 1, a.pt + offset);
+        (a.pr, b.pr) = (rot, rot);
+        let (wa, wb) = (a.world::<T>(), b.world::<T>());
+        for (x, y, wx, wy) in [(&a, &b, &wa, &wb), (&b, &a, &wb, &wa)] {
+            let (World::Box { c: ca, r, h: ha }, World::Box { c: cb, h: hb, .. }) = (wx, wy) else {
+                unreachable!()
+            };
+            let d = r.transpose() * (cb - ca);
+            let sat = (0..N)
+                .map(|i| d[i].abs() - ha[i] - hb[i])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let euclid = (0..N)
+                .map(|i| (d[i].abs() - ha[i] - hb[i]).max(0.0).powi(2))
+                .sum::<f64>()
+                .sqrt();
+            let (dist, axis, hit) = answer::<T, N>(x, y);
+            // Overlapping: the SAT value exactly. Apart: at least that, at
+            // most the Euclidean distance (mixed facet axes and the
+            // nearest-core axis may see more than a face).
+            if sat <= tol {
+                assert!((dist - sat).abs() <= tol, "pair {n}: {dist} vs {sat}");
+            }
+            assert!(dist >= sat - tol, "pair {n}: {dist} < {sat}");
+            assert!(dist <= euclid + tol, "pair {n}: {dist} > {euclid}");
+            if sat.abs() > tol {
+                assert_eq!(hit, sat < 0.0, "pair {n}");
+            }
+            if sat < -tol {
+                overlapping += 1;
+                // The depth is attained on the reported normal (corners),
+                // and no direction found by search does better.
+                let depth = -dist;
+                if N <= 8 {
+                    let h = corner_support_difference(wx, wy, &axis);
+                    assert!((h - depth).abs() <= tol, "pair {n}: {h} vs {depth}");
+                }
+                let best = depth_upper_bound(|u| support_difference(wx, wy, u), seed ^ n as u64);
+                assert!(depth <= best + tol, "pair {n}: {depth} > {best}");
+            } else if sat > tol {
+                apart += 1;
+            }
+        }
+    }
+    assert!(
+        apart > pairs / 4 && overlapping > pairs / 4,
+        "{apart} {overlapping}"
+    );
+}
+
+/// Box–box within the work budget: the verdict agrees with the oracle's
+/// distance bracket, the distance is at most the oracle's; where the boxes
+/// overlap, the depth is attained on the reported normal (2ᴺ corners) and
+/// no searched direction beats it.
+fn box_box_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, axis, hit): (f64, V<N>, bool),
+    seed: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let (lower, upper, _) = core_distance(wx, wy);
+    let mut ok = d <= upper + tol;
+    if lower > tol {
+        ok &= !hit;
+    } else if upper < tol {
+        ok &= hit;
+        ok &= (corner_support_difference(wx, wy, &axis) + d).abs() <= tol;
+        ok &= -d <= depth_upper_bound(|u| support_difference(wx, wy, u), seed) + tol;
+    }
+    Some(ok)
+}
+
+/// Box–box beyond the work budget (N ≥ 8): a reported separation is a
+/// proof (the distance is at most the oracle's), the depth is attained on
+/// the reported normal (an upper bound of the true depth, which the facet
+/// axes are no longer there to reach). Pairs apart that are reported
+/// overlapping are counted in `MISSED_APART`, not failed.
+fn box_box_beyond_budget_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, axis, hit): (f64, V<N>, bool),
+    _: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let (lower, upper, _) = core_distance(wx, wy);
+    let mut ok = d <= upper + tol;
+    if hit {
+        ok &= (corner_support_difference(wx, wy, &axis) + d).abs() <= tol;
+        if lower > tol {
+            MISSED_APART.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    } else {
+        ok &= upper > -tol;
+    }
+    Some(ok)
+}
+
+/// Box pairs apart by more than the tolerance that the engine reported
+/// overlapping beyond the work budget.
+static MISSED_APART: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// `x` and `y` sorted as (box, round) when one of them is a box.
+fn box_first<'w, const N: usize>(x: &'w World<N>, y: &'w World<N>) -> (&'w World<N>, &'w World<N>) {
+    if matches!(x, World::Box { .. }) {
+        (x, y)
+    } else {
+        (y, x)
+    }
+}
+
+/// Whether the verdict matches the exact signed distance (touching within
+/// the tolerance may go either way).
+fn verdict_ok(exact: f64, hit: bool, tol: f64) -> bool {
+    exact.abs() <= tol || hit == (exact <= 0.0)
+}
+
+/// Box–ball: the exact signed distance is `dist(centre, box) − ρ` with the
+/// centre outside, `−(ρ + minᵢ(hᵢ − |qᵢ|))` inside (`q` the centre in the
+/// box's frame).
+fn box_ball_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, _, hit): (f64, V<N>, bool),
+    _: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let (bx, ball) = box_first(wx, wy);
+    let (World::Box { c, r, h }, World::Round { a, radius, .. }) = (bx, ball) else {
+        unreachable!()
+    };
+    let q = r.transpose() * (a - c);
+    let outside = (0..N)
+        .map(|i| (q[i].abs() - h[i]).max(0.0).powi(2))
+        .sum::<f64>()
+        .sqrt();
+    let inside = (0..N)
+        .map(|i| h[i] - q[i].abs())
+        .fold(f64::INFINITY, f64::min);
+    let exact = if outside > 0.0 {
+        outside - radius
+    } else {
+        -radius - inside
+    };
+    Some((d - exact).abs() <= tol && verdict_ok(exact, hit, tol))
+}
+
+/// Ball–ball: `|c_B − c_A| − ρ` along `c_B − c_A`.
+fn ball_ball_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, axis, hit): (f64, V<N>, bool),
+    _: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let (World::Round { a: p, .. }, World::Round { a: q, .. }) = (wx, wy) else {
+        unreachable!()
+    };
+    let exact = (q - p).norm() - wx.radius() - wy.radius();
+    Some(
+        (d - exact).abs() <= tol
+            && (axis - (q - p).normalize()).norm() <= tol
+            && verdict_ok(exact, hit, tol),
+    )
+}
+
+/// Capsule–ball and capsule–capsule: the distance between the cores
+/// (ternary search) minus ρ.
+fn round_round_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, _, hit): (f64, V<N>, bool),
+    _: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let core = round_core_distance(wx, wy).min(round_core_distance(wy, wx));
+    let exact = core - wx.radius() - wy.radius();
+    Some((d - exact).abs() <= tol && verdict_ok(exact, hit, tol))
+}
+
+/// Capsule–box with the cores apart: the core distance (ternary search
+/// over the segment with the box's projection) minus ρ. Not applicable
+/// where the cores meet.
+fn capsule_box_distance_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, _, hit): (f64, V<N>, bool),
+    _: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let (bx, cap) = box_first(wx, wy);
+    let core = round_core_distance(cap, bx);
+    if core <= tol {
+        return None;
+    }
+    let exact = core - cap.radius();
+    Some((d - exact).abs() <= tol && verdict_ok(exact, hit, tol))
+}
+
+/// Capsule–box with the cores meeting: overlapping, the depth attained on
+/// the reported normal and not beaten by any searched direction. Not
+/// applicable where the cores are apart.
+fn capsule_box_depth_check<T: Real, const N: usize>(
+    wx: &World<N>,
+    wy: &World<N>,
+    (d, axis, hit): (f64, V<N>, bool),
+    seed: u64,
+) -> Option<bool> {
+    let tol = tolerance::<T>();
+    let (bx, cap) = box_first(wx, wy);
+    if round_core_distance(cap, bx) > tol {
+        return None;
+    }
+    Some(
+        hit && (support_difference(wx, wy, &axis) + d).abs() <= tol
+            && -d <= depth_upper_bound(|u| support_difference(wx, wy, u), seed) + tol,
+    )
+}
+
+/// Runs `each_pair` and asserts no failure and at least `least` checked
+/// answers.
+macro_rules! all_pass {
+    ($T:ty, $N:literal, $seed:expr, $pairs:expr, $kinds:expr, $reach:expr, $check:ident, $least:expr) => {{
+        let (failures, checked) =
+            each_pair::<$T, $N>($seed, $pairs, $kinds, $reach, $check::<$T, $N>);
+        assert_eq!(
+            failures,
+            0,
+            "{} in {}D {:?}",
+            stringify!($check),
+            $N,
+            $kinds
+        );
+        assert!(
+            checked >= $least,
+            "{checked} checked in {}D {:?}",
+            $N,
+            $kinds
+        );
+    }};
+}
+
+for_scalars! {
+    // Aabb–Aabb, one rotation for both poses: verdict and depth exact in
+    // any N (4D, 5D, and 8D, beyond the facet work budget); the distance
+    // between the face value max_i(|d_i| − H_i) and the Euclidean one.
+    aabb_aabb_with_one_rotation_is_exact_in_any_dimension: {
+        aligned_boxes::<T, 4>(0xAA04, 60, false);
+        aligned_boxes::<T, 4>(0xAA14, 60, true);
+        aligned_boxes::<T, 5>(0xAA05, 60, false);
+        aligned_boxes::<T, 5>(0xAA15, 60, true);
+        aligned_boxes::<T, 8>(0xAA08, 30, true);
+    };
+    // Box–box (Obb–Obb, Aabb–Obb, rotated Aabbs) within the work budget.
+    box_pairs_are_exact_within_the_work_budget_in_4d_and_5d: {
+        for kinds in [(0, 0), (0, 1), (1, 1)] {
+            all_pass!(T, 4, 0xB04, 40, kinds, 3.5, box_box_check, 80);
+            all_pass!(T, 5, 0xB05, 30, kinds, 3.5, box_box_check, 60);
+        }
+    };
+    box_pairs_beyond_the_work_budget_in_8d: {
+        for kinds in [(0, 0), (0, 1)] {
+            all_pass!(T, 8, 0xB08, 40, kinds, 4.0, box_box_beyond_budget_check, 80);
+        }
+        eprintln!("missed apart: {}", MISSED_APART.load(std::sync::atomic::Ordering::Relaxed));
+    };
+    box_ball_is_exact_in_any_dimension: {
+        for kinds in [(0, 3), (1, 3)] {
+            all_pass!(T, 4, 0xBB04, 60, kinds, 3.0, box_ball_check, 120);
+            all_pass!(T, 5, 0xBB05, 60, kinds, 3.0, box_ball_check, 120);
+            all_pass!(T, 32, 0xBB20, 10, kinds, 3.0, box_ball_check, 20);
+        }
+    };
+    ball_ball_is_exact_in_any_dimension: {
+        all_pass!(T, 4, 0xBA04, 60, (3, 3), 1.5, ball_ball_check, 120);
+        all_pass!(T, 5, 0xBA05, 60, (3, 3), 1.5, ball_ball_check, 120);
+        all_pass!(T, 32, 0xBA20, 20, (3, 3), 1.5, ball_ball_check, 40);
+    };
+    capsule_ball_and_capsule_capsule_are_exact_in_any_dimension: {
+        for kinds in [(2, 3), (2, 2)] {
+            all_pass!(T, 4, 0xCB04, 60, kinds, 3.0, round_round_check, 120);
+            all_pass!(T, 5, 0xCB05, 60, kinds, 3.0, round_round_check, 120);
+            all_pass!(T, 32, 0xCB20, 20, kinds, 3.0, round_round_check, 40);
+        }
+    };
+    capsule_box_distance_is_exact_in_any_dimension: {
+        for kinds in [(0, 2), (1, 2)] {
+            all_pass!(T, 4, 0xCD04, 60, kinds, 4.5, capsule_box_distance_check, 40);
+            all_pass!(T, 5, 0xCD05, 60, kinds, 4.5, capsule_box_distance_check, 40);
+            all_pass!(T, 32, 0xCD20, 10, kinds, 8.0, capsule_box_distance_check, 5);
+        }
+    };
+    capsule_box_depth_is_exact_within_the_work_budget_in_4d_and_5d: {
+        for kinds in [(0, 2), (1, 2)] {
+            all_pass!(T, 4, 0xCE04, 40, kinds, 1.5, capsule_box_depth_check, 30);
+            all_pass!(T, 5, 0xCE05, 30, kinds, 1.5, capsule_box_depth_check, 20);
+        }
+    };
+}
+
+/// A point of `N` dimensions with the given leading coordinates.
+fn pn<T: Real, const N: usize>(lead: &[f64]) -> Point<T, N> {
+    Point::from(cast_v::<T, N>(&V::<N>::from_fn(|i, _| {
+        lead.get(i).copied().unwrap_or(0.0)
+    })))
+}
+
+/// The box `[−1, 1]ᴺ` against three capsules, hand-derived, both orders,
+/// with the time a query takes (the rounded-core axes walked the box's 2ᴺ
+/// corners: N = 32 never ended).
+fn capsule_and_box<T: Real, const N: usize>() {
+    let tol = to64(T::default_epsilon()) * 64.0;
+    let one = SVector::<T, N>::repeat(T::one());
+    let cube = Aabb::from_half_extents(Point::origin(), one).unwrap();
+    let id = Pose::<T, N>::identity();
+    let unit =
+        |lead: &[f64]| V::<N>::from_fn(|i, _| lead.get(i).copied().unwrap_or(0.0)).normalize();
+    let start = std::time::Instant::now();
+    let r = std::f64::consts::FRAC_1_SQRT_2;
+    for (s0, s1, radius, distance, axis) in [
+        // From (3, 3, 0…) to (3, −3, 0…): 2 from the face x = 1, gap 1.5.
+        (&[3.0, 3.0][..], &[3.0, -3.0][..], 0.5, 1.5, unit(&[1.0])),
+        // p(t) = (1.5 + t, 0, 1.5 − t, 0…): nearest at t = 0, the ridge
+        // point (1, 0, 1, 0…) 0.5·√2 away along (1, 0, 1)/√2.
+        (
+            &[-0.5, 0.0, 3.5][..],
+            &[3.5, 0.0, -0.5][..],
+            0.3,
+            0.5 * 2f64.sqrt() - 0.3,
+            unit(&[r, 0.0, r]),
+        ),
+        // Through the box at x = 0.5 along y: h_{A−B}(u) = Σ|uᵢ| − 0.5 u_x
+        // + 3|u_y| + 0.3 is least, 0.8, at u = x.
+        (&[0.5, -3.0][..], &[0.5, 3.0][..], 0.3, -0.8, unit(&[1.0])),
+    ] {
+        let cap = Capsule::new(pn::<T, N>(s0), pn(s1), nalgebra::convert(radius)).unwrap();
+        let ab = separation(&cube, &id, &cap, &id);
+        let ba = separation(&cap, &id, &cube, &id);
+        for (s, sign) in [(ab, 1.0), (ba, -1.0)] {
+            let d = to64(s.distance);
+            assert!((d - distance).abs() <= tol, "N={N}: {d} vs {distance}");
+            let u = s.axis.into_inner().map(|x| to64(x)) * sign;
+            assert!((u - axis).norm() <= tol, "N={N}: {u} vs {axis}");
+        }
+        assert_eq!(intersects(&cube, &id, &cap, &id), distance <= 0.0);
+        assert_eq!(intersects(&cap, &id, &cube, &id), distance <= 0.0);
+        let depth = penetration(&cap, &id, &cube, &id).map(|p| to64(p.depth));
+        assert_eq!(depth.is_some(), distance <= 0.0);
+        assert!(depth.is_none_or(|p| (p + distance).abs() <= tol));
+    }
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+}
+
+for_scalars! {
+    capsule_and_box_in_32_dimensions_answer: {
+        capsule_and_box::<T, 4>();
+        capsule_and_box::<T, 20>();
+        capsule_and_box::<T, 32>();
+    };
+}
+
+/// Cores that meet, hand-derived, both orders: capsules along x and y
+/// crossing at the origin (radii 0.2, 0.3) overlap by exactly 0.5; a ball
+/// of radius 0.4 centred on the first capsule's segment by exactly 0.6.
+/// In both the depth lies across the flat core difference: the normal is
+/// orthogonal to the segments (x and y; x).
+fn round_cores_meeting<T: Real, const N: usize>() {
+    let tol = to64(T::default_epsilon()) * 64.0;
+    let id = Pose::<T, N>::identity();
+    let x = Capsule::new(pn::<T, N>(&[-1.0]), pn(&[1.0]), nalgebra::convert(0.2)).unwrap();
+    let y = Capsule::new(
+        pn::<T, N>(&[0.0, -1.0]),
+        pn(&[0.0, 1.0]),
+        nalgebra::convert(0.3),
+    )
+    .unwrap();
+    let ball = Ball::new(pn::<T, N>(&[0.3]), nalgebra::convert(0.4)).unwrap();
+    // `across`: how many leading coordinates the normal must not have.
+    let check = |s: Separation<T, N>, depth: f64, across: usize| {
+        let d = to64(s.distance);
+        assert!((d + depth).abs() <= tol, "N={N}: {d} vs {}", -depth);
+        let u = s.axis.into_inner().map(|v| to64(v));
+        assert!(u.iter().take(across).all(|c| c.abs() <= tol), "N={N}: {u}");
+    };
+    check(separation(&x, &id, &y, &id), 0.5, 2);
+    check(separation(&y, &id, &x, &id), 0.5, 2);
+    check(separation(&x, &id, &ball, &id), 0.6, 1);
+    check(separation(&ball, &id, &x, &id), 0.6, 1);
+    assert!(intersects(&x, &id, &y, &id) && intersects(&ball, &id, &x, &id));
+    let p = penetration(&y, &id, &x, &id).map(|p| to64(p.depth));
+    assert!(p.is_some_and(|p| (p - 0.5).abs() <= tol), "{p:?}");
+}
+
+for_scalars! {
+    round_cores_meeting_overlap_by_the_sum_of_the_radii: {
+        round_cores_meeting::<T, 4>();
+        round_cores_meeting::<T, 5>();
+        round_cores_meeting::<T, 32>();
+    };
 }

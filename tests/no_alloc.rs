@@ -155,8 +155,50 @@ fn queries_do_not_allocate() {
             "hull-capsule {n}"
         );
     }
+    // Many dimensions (src/nd.rs, src/round_axes.rs): facet subsets on the
+    // stack, the nearest-core bisection, alternating projections beyond
+    // the work budget (N = 8, 32), no corner walks (N = 32).
+    nd_pairs::<4>();
+    nd_pairs::<5>();
+    nd_pairs::<8>();
+    nd_pairs::<32>();
     // The counter works: building a polygon allocates.
     let before = ALLOCATIONS.load(Ordering::SeqCst);
     let _ = std::hint::black_box(ConvexPolygon::new(&octagon_points).unwrap());
     assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+}
+
+/// Box, capsule and ball pairs in `N` dimensions allocate nothing.
+fn nd_pairs<const N: usize>() {
+    let half = nalgebra::SVector::<f64, N>::from_fn(|i, _| 0.5 + 0.1 * (i % 3) as f64);
+    let aabb = Aabb::from_half_extents(Point::<N>::origin(), half).unwrap();
+    let obb = Obb::new(Point::<N>::origin(), nalgebra::Rotation::identity(), half).unwrap();
+    let mut e = nalgebra::SVector::<f64, N>::zeros();
+    e[0] = 1.0;
+    e[N - 1] = 0.5;
+    let capsule = Capsule::new(Point::<N>::from(-e), Point::<N>::from(e), 0.3).unwrap();
+    let ball = Ball::new(Point::<N>::origin(), 0.4).unwrap();
+    let id = Pose::<f64, N>::identity();
+    for shift in [0.3, 3.0] {
+        let mut t = nalgebra::SVector::<f64, N>::repeat(shift / (N as f64).sqrt());
+        t[1] = -t[1];
+        let pb = Pose::from_parts(
+            nalgebra::Translation::from(t),
+            nalgebra::Rotation::identity(),
+        );
+        for (count, name) in [
+            (allocations_of(&aabb, &id, &obb, &pb), "box-box"),
+            (allocations_of(&capsule, &id, &aabb, &pb), "capsule-box"),
+            (allocations_of(&obb, &id, &capsule, &pb), "box-capsule"),
+            (
+                allocations_of(&capsule, &id, &capsule, &pb),
+                "capsule-capsule",
+            ),
+            (allocations_of(&capsule, &id, &ball, &pb), "capsule-ball"),
+            (allocations_of(&ball, &id, &aabb, &pb), "ball-box"),
+            (allocations_of(&ball, &id, &ball, &pb), "ball-ball"),
+        ] {
+            assert_eq!(count, 0, "{name} {N}D shift {shift}");
+        }
+    }
 }
