@@ -5,7 +5,7 @@
 //!
 //! `cargo bench --bench queries_3d`
 
-#[path = "../tests/rng/mod.rs"]
+#[path = "../tests/support/rng.rs"]
 mod rng;
 
 mod common;

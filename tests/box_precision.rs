@@ -6,12 +6,9 @@
 //! oracle (tests/oracle3d), which shares no code with the crate, evaluated
 //! on the same float inputs near the origin.
 
-mod oracle3d;
-mod rng;
-
+use crate::support::oracle3d::{box_corners, hull_gap};
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Unit, Vector2, Vector3};
-use oracle3d::{box_corners, hull_gap};
-use rng::Rng;
 use separating_axis::{intersects, penetration, separation, Obb, Pose2, Pose3};
 
 /// The 2D reproduction (f32): two boxes near (−9975, −712), apart

@@ -2,14 +2,11 @@
 //! against the vertex-difference hull oracle (tests/oracle3d), near-parallel
 //! edges, and hand-derived cases.
 
-mod oracle3d;
-mod rng;
+use crate::support::rng::Rng;
 
-use rng::Rng;
-
+use crate::support::oracle3d::{box_corners, hull_gap};
 use approx::assert_relative_eq;
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
-use oracle3d::{box_corners, hull_gap};
 use separating_axis::{
     engine, intersects, pair::obb_obb, penetration, separation, Feature, Obb, Pose3,
 };

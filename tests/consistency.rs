@@ -4,10 +4,8 @@
 //! within an ulp of touching, where code written as
 //! `if intersects(..) { penetration(..).unwrap() }` used to panic.
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
-use rng::Rng;
 use separating_axis::{
     intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb,
     Pose, Pose2, Pose3, Real, Shape,

@@ -3,10 +3,8 @@
 //! origin and far from it, and boxes in many dimensions are decided without
 //! walking their corners.
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Isometry, Point, Point2, Point3, SMatrix, SVector, Translation};
-use rng::Rng;
 use separating_axis::{
     containment, Aabb, Ball, Capsule, Containment, ConvexPolygon, ConvexPolyhedron, Obb, Pose,
     Real, Shape,

@@ -4,11 +4,11 @@
 //! `test_determinism.c`; plus coarse checks of the scene, so that the test is
 //! not only a hash.
 
-mod common;
-
 use std::fmt::Write;
 
-use common::{f, oracle, Fnv1a, PairKind, Scene, TestReal};
+use crate::support::oracle2d as oracle;
+use crate::support::scalars::{f, TestReal};
+use crate::support::scene2d::{Fnv1a, PairKind, Scene};
 use separating_axis::Feature;
 
 /// How many pairs the scene has.

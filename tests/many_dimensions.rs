@@ -11,10 +11,8 @@
 //! meet, its depth must be no larger than `h_{A−B}` on any sampled
 //! direction.
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Isometry, Point, SMatrix, SVector, Scalar, Translation};
-use rng::Rng;
 use separating_axis::{
     containment, engine, intersects, penetration, separation, Aabb, Ball, Capsule, Obb, Pose, Real,
     Separation, Shape,

@@ -5,10 +5,9 @@
 //! other helpers the tests rely on: the RNG, `cos_sin`, the conversion of
 //! the library's shapes to world vertex lists.
 
-mod common;
-
-use common::oracle::{self, World, V};
-use common::{cos_sin, AnyShape, PairKind, Scene, SplitMix64, TestReal};
+use crate::support::oracle2d::{self as oracle, World, V};
+use crate::support::scalars::TestReal;
+use crate::support::scene2d::{cos_sin, AnyShape, PairKind, Scene, SplitMix64};
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
 use separating_axis::{Aabb, Ball, ConvexPolygon, Obb, Pose2};
 

@@ -3,13 +3,10 @@
 //! polyhedron path agrees with the box path, and the polyhedron pair path
 //! agrees with the engine.
 
-mod oracle3d;
-mod rng;
+use crate::support::rng::Rng;
 
-use rng::Rng;
-
+use crate::support::oracle3d::hull_gap;
 use nalgebra::{Point3, Unit, Vector3};
-use oracle3d::hull_gap;
 use separating_axis::pair::{obb_obb, polyhedron_polyhedron};
 use separating_axis::{
     engine, intersects, penetration, separation, ConvexPolyhedron, Edge, Feature, Obb, Pose3,

@@ -4,9 +4,7 @@
 //! every `HullError`. Every hull built here passes `validate()`, contains
 //! its input and has its vertices among the input. Runs in `f32` and `f64`.
 
-mod rng;
-
-use rng::Rng;
+use crate::support::rng::Rng;
 
 use nalgebra::{Point3, Rotation3, Vector3};
 use separating_axis::{engine, ConvexPolyhedron, HullError, Obb, Pose3, Real, Shape, Support};

@@ -5,10 +5,8 @@
 //! distance between the cores for curved pairs, the vertex-difference hull
 //! for two polytopes).
 
-mod oracle3d;
-mod rng;
-
-use rng::Rng;
+use crate::support::oracle3d;
+use crate::support::rng::Rng;
 
 use nalgebra::{Point3, Rotation3, Vector3};
 use quickcheck::{QuickCheck, TestResult};

@@ -5,13 +5,11 @@
 //! touching), and a seeded campaign against an oracle that measures the
 //! distance between the cores without the crate (docs/contract-round.md).
 
-mod oracle3d;
-mod rng;
-
 use core::fmt::Debug;
 
+use crate::support::oracle3d;
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation3, Vector2, Vector3};
-use rng::Rng;
 use separating_axis::{
     intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolyhedron, Obb, Pose, Pose2,
     Pose3, Posed, Real, Shape, Support,

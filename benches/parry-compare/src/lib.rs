@@ -3,10 +3,10 @@
 //! separating-axis shapes and to parry shapes in `f32` and `f64`. The hard
 //! pools ([`Hard`], [`hard_pool2`], [`hard_pool3`]) are the report's only.
 
-#[path = "../../../tests/rng/mod.rs"]
+#[path = "../../../tests/support/rng.rs"]
 mod rng;
 
-#[path = "../../../tests/oracle3d/mod.rs"]
+#[path = "../../../tests/support/oracle3d.rs"]
 pub mod oracle3d;
 
 use nalgebra::{Point, Point2, Point3, Rotation3, SVector, UnitQuaternion, Vector2, Vector3};
