@@ -31,7 +31,7 @@ fn random_pair(rng: &mut Rng) -> (Obb<f64, 3>, Pose3<f64>, Obb<f64, 3>, Pose3<f6
         Vector3::new(rng.range(-5.0, 5.0), 0.0, 1.0).into(),
         rng.rotation(),
     );
-    let offset = rng.unit() * rng.range(0.0, 3.5);
+    let offset = rng.unit_vector3() * rng.range(0.0, 3.5);
     let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
     (a, pa, b, pb)
 }

@@ -119,7 +119,7 @@ macro_rules! consistency_sweeps {
             use super::*;
             type T = $t;
             fn v2(rng: &mut Rng) -> Vector2<T> { Vector2::new(rng.range(-1.0, 1.0) as T, rng.range(-1.0, 1.0) as T) }
-            fn v3(rng: &mut Rng) -> Vector3<T> { rng.unit().map(|x| x as T) }
+            fn v3(rng: &mut Rng) -> Vector3<T> { rng.unit_vector3().map(|x| x as T) }
             fn pose2(rng: &mut Rng) -> Pose2<T> { Pose2::new(v2(rng), rng.range(0.0, 6.3) as T) }
             fn rot3(rng: &mut Rng) -> Rotation3<T> { Rotation3::from_matrix_unchecked(rng.rotation().matrix().map(|x| x as T)) }
             fn pose3(rng: &mut Rng) -> Pose3<T> { Pose3::from_parts(v3(rng).into(), rot3(rng)) }

@@ -24,8 +24,9 @@
 //! (`replay: Scene::<f64>::from_seed(0x...)`).
 
 use crate::support::oracle2d as oracle;
+use crate::support::rng::Rng;
 use crate::support::scalars::{f, t, vf, TestReal};
-use crate::support::scene2d::{check, fail, AnyShape, PairKind, PolygonScene, Scene, SplitMix64};
+use crate::support::scene2d::{check, fail, AnyShape, PairKind, PolygonScene, Scene};
 use num_traits::Zero;
 use quickcheck::TestResult;
 use separating_axis::{pair::polygon_polygon, Feature, Penetration};
@@ -344,16 +345,17 @@ fn queries_are_consistent<T: TestReal>(scene: Scene<T>) -> TestResult {
 /// `BAND * scale` of zero.
 fn contains_point_agrees_with_oracle<T: TestReal>(scene: Scene<T>) -> TestResult {
     let band = T::BAND * scene.scale();
-    let mut rng = SplitMix64::new(scene.seed ^ 0x706F_696E_7473);
+    let mut rng = Rng::new(scene.seed ^ 0x706F_696E_7473);
     let mut judged = 0;
     for (on_b, world) in [(false, scene.world_a()), (true, scene.world_b())] {
         let (centre, reach) = oracle::centre_and_reach(&world);
         for k in 0..16 {
             let p = match (&world, k % 4) {
                 (oracle::World::Polygon(vs), 0) => {
-                    vs[rng.below(vs.len())] + rng.unit_vector() * (1e-3 * reach * rng.unit())
+                    vs[rng.below(vs.len())]
+                        + rng.unit_vector2() * (1e-3 * reach * rng.unit_interval())
                 }
-                _ => centre + rng.unit_vector() * (1.5 * reach * rng.unit()),
+                _ => centre + rng.unit_vector2() * (1.5 * reach * rng.unit_interval()),
             };
             let p = nalgebra::Point2::new(t::<T>(p.x), t::<T>(p.y));
             let sd = oracle::signed_distance_to_point(&world, &vf(&p.coords));

@@ -16,6 +16,7 @@ use separating_axis::{
 };
 
 use super::oracle2d as oracle;
+use super::rng::Rng;
 use super::scalars::{f, t, vf, vt, TestReal};
 
 /// `(cos θ, sin θ)` from `+ − × /` alone: a Taylor series on `θ/8`
@@ -38,81 +39,6 @@ pub fn cos_sin(theta: f64) -> (f64, f64) {
         (c, s) = (c * c - s * s, 2.0 * c * s);
     }
     (c, s)
-}
-
-// ---------------------------------------------------------------------------
-// Seeded RNG
-// ---------------------------------------------------------------------------
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, well-mixed PRNG; the
-/// whole state is one `u64`, so any seed is a valid stream.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The stream starting at `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`, 53 random bits.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    /// In `[lo, hi)`, skewed towards `lo` (`lo + (hi - lo) u³`), for sizes
-    /// spanning decades: for `[0.1, 5)` its median (0.71) is about the
-    /// geometric mean, like a log-uniform draw's, without `ln`/`exp`.
-    pub fn skewed_range(&mut self, lo: f64, hi: f64) -> f64 {
-        let u = self.unit();
-        lo + (hi - lo) * (u * u * u)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// `true` with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    /// A random unit vector, from a rational parametrisation of the circle
-    /// (no `sin`/`cos`, so the same bits on every platform).
-    pub fn unit_vector(&mut self) -> Vector2<f64> {
-        let (c, s) = self.rational_cos_sin();
-        Vector2::new(c, s)
-    }
-
-    /// `(cos θ, sin θ)` for a random θ, through `tan(θ/2) = u`: the
-    /// rational formulas are plain arithmetic, so the generated scenes (and
-    /// the golden hash) do not depend on the platform's `libm`. Not exactly
-    /// uniform in θ, which does not matter here.
-    fn rational_cos_sin(&mut self) -> (f64, f64) {
-        let u = self.range(-1.0, 1.0);
-        let d = 1.0 + u * u;
-        let (c, s) = ((1.0 - u * u) / d, 2.0 * u / d);
-        if self.chance(0.5) {
-            (-c, -s)
-        } else {
-            (c, s)
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -192,7 +118,7 @@ impl PairKind {
     /// The kind [`Scene::from_seed`] picks for `seed` (uniform over
     /// [`PairKind::ALL`]).
     pub fn from_seed(seed: u64) -> Self {
-        let mut rng = SplitMix64::new(seed ^ 0x6B69_6E64);
+        let mut rng = Rng::new(seed ^ 0x6B69_6E64);
         Self::ALL[rng.below(Self::ALL.len())]
     }
 
@@ -224,19 +150,19 @@ enum ShapeKind {
 /// A random characteristic size (circumradius, radius, half diagonal) in
 /// `[0.1, 5)`, skewed towards small sizes so that small and large shapes
 /// meet about as often as equal ones.
-fn random_size(rng: &mut SplitMix64) -> f64 {
+fn random_size(rng: &mut Rng) -> f64 {
     rng.skewed_range(0.1, 5.0)
 }
 
 /// A small offset of the shape from its local origin, so that the local
 /// frames are not all centred.
-fn random_offset(rng: &mut SplitMix64, size: f64) -> Vector2<f64> {
-    rng.unit_vector() * rng.range(0.0, 0.5 * size)
+fn random_offset(rng: &mut Rng, size: f64) -> Vector2<f64> {
+    rng.unit_vector2() * rng.range(0.0, 0.5 * size)
 }
 
 /// A random rotation: a quarter of them exactly axis-aligned (which makes
 /// ties between parallel faces), the rest at a rational angle.
-pub fn random_rotation<T: TestReal>(rng: &mut SplitMix64) -> Rotation2<T> {
+pub fn random_rotation<T: TestReal>(rng: &mut Rng) -> Rotation2<T> {
     let (c, s) = if rng.chance(0.25) {
         [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][rng.below(4)]
     } else {
@@ -247,7 +173,7 @@ pub fn random_rotation<T: TestReal>(rng: &mut SplitMix64) -> Rotation2<T> {
 }
 
 /// A random pose: translation in `[-half_width, half_width]²`.
-pub fn random_pose<T: TestReal>(rng: &mut SplitMix64, half_width: f64) -> Pose2<T> {
+pub fn random_pose<T: TestReal>(rng: &mut Rng, half_width: f64) -> Pose2<T> {
     let x = rng.range(-half_width, half_width);
     let y = rng.range(-half_width, half_width);
     Pose2::from_parts(Translation2::new(t(x), t(y)), random_rotation(rng))
@@ -256,7 +182,7 @@ pub fn random_pose<T: TestReal>(rng: &mut SplitMix64, half_width: f64) -> Pose2<
 /// A random convex polygon of 3 to 12 vertices and circumradius about
 /// `size`: the hull of random points in a disc, or of a regular k-gon with
 /// radial and angular jitter; a third of them stretched along x.
-pub fn random_polygon<T: TestReal>(rng: &mut SplitMix64, size: f64) -> ConvexPolygon<T> {
+pub fn random_polygon<T: TestReal>(rng: &mut Rng, size: f64) -> ConvexPolygon<T> {
     loop {
         let k = 3 + rng.below(10);
         let stretch = if rng.chance(1.0 / 3.0) {
@@ -274,7 +200,7 @@ pub fn random_polygon<T: TestReal>(rng: &mut SplitMix64, size: f64) -> ConvexPol
                     let (c, s) = cos_sin(phase + step * (i as f64 + rng.range(-0.3, 0.3)));
                     Vector2::new(c, s) * size * rng.range(0.85, 1.0)
                 } else {
-                    rng.unit_vector() * size * rng.unit().sqrt()
+                    rng.unit_vector2() * size * rng.unit_interval().sqrt()
                 };
                 let p = Vector2::new(p.x * stretch, p.y) + offset;
                 Point2::new(t(p.x), t(p.y))
@@ -291,33 +217,33 @@ pub fn random_polygon<T: TestReal>(rng: &mut SplitMix64, size: f64) -> ConvexPol
 }
 
 /// A random circle of radius `size`.
-pub fn random_circle<T: TestReal>(rng: &mut SplitMix64, size: f64) -> Ball<T, 2> {
+pub fn random_circle<T: TestReal>(rng: &mut Rng, size: f64) -> Ball<T, 2> {
     let c = random_offset(rng, size);
     Ball::new(Point2::new(t(c.x), t(c.y)), t(size)).expect("valid circle")
 }
 
 /// Random half extents for a box of half diagonal about `size`, with an
 /// aspect ratio up to 5.
-fn random_half_extents(rng: &mut SplitMix64, size: f64) -> Vector2<f64> {
+fn random_half_extents(rng: &mut Rng, size: f64) -> Vector2<f64> {
     Vector2::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0)) * size
 }
 
 /// A random oriented box.
-pub fn random_obb<T: TestReal>(rng: &mut SplitMix64, size: f64) -> Obb<T, 2> {
+pub fn random_obb<T: TestReal>(rng: &mut Rng, size: f64) -> Obb<T, 2> {
     let c = random_offset(rng, size);
     let h = random_half_extents(rng, size);
     Obb::new(Point2::new(t(c.x), t(c.y)), random_rotation(rng), vt(&h)).expect("valid box")
 }
 
 /// A random axis-aligned box.
-pub fn random_aabb<T: TestReal>(rng: &mut SplitMix64, size: f64) -> Aabb<T, 2> {
+pub fn random_aabb<T: TestReal>(rng: &mut Rng, size: f64) -> Aabb<T, 2> {
     let c = random_offset(rng, size);
     let h = random_half_extents(rng, size);
     let (lo, hi) = (c - h, c + h);
     Aabb::new(Point2::new(t(lo.x), t(lo.y)), Point2::new(t(hi.x), t(hi.y))).expect("valid box")
 }
 
-fn random_shape<T: TestReal>(rng: &mut SplitMix64, kind: ShapeKind) -> AnyShape<T> {
+fn random_shape<T: TestReal>(rng: &mut Rng, kind: ShapeKind) -> AnyShape<T> {
     let size = random_size(rng);
     match kind {
         ShapeKind::Polygon => AnyShape::Polygon(random_polygon(rng, size)),
@@ -423,7 +349,7 @@ impl<T: TestReal> Scene<T> {
     /// [tie-prone](Scene::tie_prone), the others
     /// `Scene::of_kind(seed, PairKind::from_seed(seed))`.
     pub fn from_seed(seed: u64) -> Self {
-        let mut scene = if SplitMix64::new(seed ^ 0x7469_6573).chance(0.1) {
+        let mut scene = if Rng::new(seed ^ 0x7469_6573).chance(0.1) {
             Self::tie_prone(seed, false)
         } else {
             Self::of_kind(seed, PairKind::from_seed(seed))
@@ -434,7 +360,7 @@ impl<T: TestReal> Scene<T> {
 
     /// A polygon-polygon scene: a tenth tie-prone, the others random.
     pub fn polygons_from_seed(seed: u64) -> Self {
-        let mut scene = if SplitMix64::new(seed ^ 0x7469_6573).chance(0.1) {
+        let mut scene = if Rng::new(seed ^ 0x7469_6573).chance(0.1) {
             Self::tie_prone(seed, true)
         } else {
             Self::of_kind(seed, PairKind::PolygonPolygon)
@@ -445,7 +371,7 @@ impl<T: TestReal> Scene<T> {
 
     /// A random scene of the given kind.
     pub fn of_kind(seed: u64, kind: PairKind) -> Self {
-        Self::generate(seed, kind, &mut SplitMix64::new(seed))
+        Self::generate(seed, kind, &mut Rng::new(seed))
     }
 
     /// The expression that rebuilds this scene.
@@ -478,10 +404,9 @@ impl<T: TestReal> Scene<T> {
     ///
     /// With `polygons_only`, cases 0 and 2 with polygons alone.
     pub fn tie_prone(seed: u64, polygons_only: bool) -> Self {
-        let rng = &mut SplitMix64::new(seed ^ 0x7469_655F_7072_6F6E);
-        let dyadic =
-            |rng: &mut SplitMix64, lo: usize, hi: usize| (lo + rng.below(hi - lo)) as f64 / 8.0;
-        let quarter = |rng: &mut SplitMix64| {
+        let rng = &mut Rng::new(seed ^ 0x7469_655F_7072_6F6E);
+        let dyadic = |rng: &mut Rng, lo: usize, hi: usize| (lo + rng.below(hi - lo)) as f64 / 8.0;
+        let quarter = |rng: &mut Rng| {
             let (c, s) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][rng.below(4)];
             Rotation2::from_matrix_unchecked(Matrix2::new(t::<T>(c), t(-s), t(s), t(c)))
         };
@@ -493,7 +418,7 @@ impl<T: TestReal> Scene<T> {
         let rotation = quarter(rng);
         let (x, y) = (dyadic(rng, 0, 161) - 10.0, dyadic(rng, 0, 161) - 10.0);
         let pose_a = Pose2::from_parts(Translation2::new(t(x), t(y)), rotation);
-        let square = |rng: &mut SplitMix64, h: f64, polygon: bool| {
+        let square = |rng: &mut Rng, h: f64, polygon: bool| {
             let (lo, hi) = (Point2::new(t(-h), t(-h)), Point2::new(t(h), t(h)));
             match if polygon { 0 } else { rng.below(3) } {
                 0 => AnyShape::Polygon(
@@ -598,13 +523,13 @@ impl<T: TestReal> Scene<T> {
     /// from A's origin of up to `1.2` times the sum of their bounding
     /// radii, so that about half of the pairs overlap; a tenth of them
     /// with the same rotation as A (parallel faces).
-    fn generate(seed: u64, kind: PairKind, rng: &mut SplitMix64) -> Self {
+    fn generate(seed: u64, kind: PairKind, rng: &mut Rng) -> Self {
         let (ka, kb) = kind.shapes();
         let a = random_shape::<T>(rng, ka);
         let b = random_shape::<T>(rng, kb);
         let pose_a = random_pose::<T>(rng, 10.0);
         let reach = a.bounding_radius() + b.bounding_radius();
-        let offset = rng.unit_vector() * reach * rng.range(0.0, 1.2);
+        let offset = rng.unit_vector2() * reach * rng.range(0.0, 1.2);
         let rotation = if rng.chance(0.1) {
             pose_a.rotation
         } else {
