@@ -5,8 +5,8 @@
 //!
 //! Each method names what it draws, so that no two meanings share a name:
 //! [`Rng::unit_interval`] is a number in `[0, 1)`, [`Rng::signed_unit`] one
-//! in `[-1, 1)`, [`Rng::unit_vector2`] and [`Rng::unit_vector3`] are unit
-//! vectors. (The generators this one replaced called both a number in
+//! in `[-1, 1)`, [`Rng::unit_vector2`], [`Rng::unit_vector3`] and
+//! [`Rng::unit_vector`] (any dimension) are unit vectors. (The generators this one replaced called both a number in
 //! `[0, 1)` and a 3D unit vector `unit()`; every call site now calls the
 //! method that computes exactly what it computed before, so every seeded
 //! sequence and the golden hash are unchanged.)
@@ -14,7 +14,7 @@
 // The benches include this file and use a part of it.
 #![allow(dead_code)]
 
-use nalgebra::{Rotation3, Unit, Vector2, Vector3};
+use nalgebra::{Rotation3, SVector, Unit, Vector2, Vector3};
 
 /// SplitMix64 state.
 #[derive(Clone, Debug)]
@@ -92,16 +92,21 @@ impl Rng {
         }
     }
 
-    /// A random 3D unit vector, uniform on the sphere (rejection from the
-    /// cube `[-1, 1)³`).
-    pub fn unit_vector3(&mut self) -> Vector3<f64> {
+    /// A random unit vector in `N` dimensions, uniform on the sphere
+    /// (rejection from the cube `[-1, 1)^N`, coordinates drawn in order).
+    pub fn unit_vector<const N: usize>(&mut self) -> SVector<f64, N> {
         loop {
-            let v = Vector3::new(self.signed_unit(), self.signed_unit(), self.signed_unit());
+            let v = SVector::<f64, N>::from_fn(|_, _| self.signed_unit());
             let n = v.norm();
             if n > 0.1 && n <= 1.0 {
                 return v / n;
             }
         }
+    }
+
+    /// [`Rng::unit_vector`] in 3D.
+    pub fn unit_vector3(&mut self) -> Vector3<f64> {
+        self.unit_vector::<3>()
     }
 
     /// A uniformly random axis and angle.
@@ -122,6 +127,30 @@ mod tests {
         for _ in 0..100_000 {
             let former = (bits.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
             assert_eq!(rng.unit_interval().to_bits(), former.to_bits());
+        }
+    }
+
+    /// `unit_vector3` is the former 3D generator's `unit()`: three draws in
+    /// `[-1, 1)` in order, rejected outside the shell `0.1 < |v| <= 1`.
+    #[test]
+    fn unit_vector3_equals_the_former_formula_bit_for_bit() {
+        let (mut rng, mut former) = (super::Rng::new(3), super::Rng::new(3));
+        for _ in 0..10_000 {
+            let expected = loop {
+                let v = nalgebra::Vector3::new(
+                    former.range(-1.0, 1.0),
+                    former.range(-1.0, 1.0),
+                    former.range(-1.0, 1.0),
+                );
+                let n = v.norm();
+                if n > 0.1 && n <= 1.0 {
+                    break v / n;
+                }
+            };
+            assert_eq!(
+                rng.unit_vector3().map(f64::to_bits),
+                expected.map(f64::to_bits)
+            );
         }
     }
 
