@@ -3,7 +3,7 @@
 //! translations) and nearly parallel edges (the edge axis's extent must be
 //! computed, not taken from an identity that needs an exactly orthonormal
 //! `R`). Verdicts and depths are checked against the vertex-difference hull
-//! oracle (tests/oracle3d), which shares no code with the crate, evaluated
+//! oracle (tests/support/oracle3d.rs), which shares no code with the crate, evaluated
 //! on the same float inputs near the origin.
 
 use crate::support::oracle3d::{box_corners, hull_gap};

@@ -1,5 +1,5 @@
 //! 3D oriented boxes: the 15-axis box path against the generic engine and
-//! against the vertex-difference hull oracle (tests/oracle3d), near-parallel
+//! against the vertex-difference hull oracle (tests/support/oracle3d.rs), near-parallel
 //! edges, and hand-derived cases.
 
 use crate::support::rng::Rng;

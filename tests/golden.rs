@@ -22,7 +22,7 @@ const SEED_BASE: u64 = 0x601D_E500_0000;
 /// tenth significant digit changes it.
 ///
 /// When a change is deliberate (a new tie rule, a different order of
-/// operations, a change to the scene generator in `tests/common/mod.rs`),
+/// operations, a change to the scene generator in `tests/support/scene2d.rs`),
 /// check that the other tests still pass, then replace this value with the
 /// one the failing assertion prints, and say why in the commit message.
 ///

@@ -1,4 +1,4 @@
-//! Tests of the test oracle itself (`tests/common/mod.rs`, `mod oracle`):
+//! Tests of the test oracle itself (`tests/support/oracle2d.rs`):
 //! the properties trust it, so it is checked here on hand-made cases with
 //! known answers, against a brute-force search, and its two independent
 //! answers (edge crossings, Minkowski hull) against each other. Also the

@@ -1,7 +1,7 @@
 //! Property tests of the 2D queries, with quickcheck, for `f32` and `f64`,
 //! over the pair kinds polygon-polygon, circle-polygon, polygon-circle,
 //! circle-circle, obb-obb, obb-circle, aabb-polygon, circle-aabb and
-//! polygon-obb (`tests/common/mod.rs` generates them):
+//! polygon-obb (`tests/support/scene2d.rs` generates them):
 //!
 //! * swapping A and B gives the same answer with the normal negated;
 //! * moving B by the MTV leaves the shapes touching, a little further

@@ -370,7 +370,7 @@ fn box_corners(o: &Obb<f64, 3>, p: &Pose3<f64>) -> Vec<Point3<f64>> {
 /// capsule–hull. The oracle: the distance between the cores minus the radii
 /// for points and segments (two of them never span a solid, so where they
 /// meet the depth is the radii); for a box or a hull, the vertex-difference
-/// hull of tests/oracle3d, whose best facet is minus the cores' depth.
+/// hull of tests/support/oracle3d.rs, whose best facet is minus the cores' depth.
 fn touching_and_crossing_cores_match_the_oracle<T: Scalar>() {
     let mut rng = Rng(0x70C4);
     let mut failures = Vec::new();
