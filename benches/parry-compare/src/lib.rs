@@ -628,7 +628,11 @@ pub fn hard_pool3(kind: &str, hard: Hard, seed: u64) -> Vec<Pair3> {
             (rb, ra * e, ta + ra * side)
         } else {
             let r = rng.range(0.0, 0.9) * ia.max(ib);
-            (rng.rotation(), rng.unit_vector3(), ta + rng.unit_vector3() * r)
+            (
+                rng.rotation(),
+                rng.unit_vector3(),
+                ta + rng.unit_vector3() * r,
+            )
         };
         let target = hard.target(rng, ia.min(ib));
         let qb = quat(rb);
