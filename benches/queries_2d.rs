@@ -11,7 +11,7 @@
 //!
 //! `cargo bench --bench queries_2d`
 
-#[path = "../tests/rng/mod.rs"]
+#[path = "../tests/support/rng.rs"]
 mod rng;
 
 mod common;

@@ -5,7 +5,7 @@
 //!
 //! `cargo bench --bench queries_3d`
 
-#[path = "../tests/rng/mod.rs"]
+#[path = "../tests/support/rng.rs"]
 mod rng;
 
 mod common;
@@ -28,7 +28,7 @@ fn pose_pair(rng: &mut Rng, reach: f64) -> (Pose3<f64>, Pose3<f64>) {
         .into(),
         rng.rotation(),
     );
-    let offset = rng.unit() * rng.range(0.0, reach);
+    let offset = rng.unit_vector3() * rng.range(0.0, reach);
     let b = Pose3::from_parts((a.translation.vector + offset).into(), rng.rotation());
     (a, b)
 }
@@ -79,7 +79,7 @@ fn curved_box(c: &mut Criterion) {
     });
     common::bench_pool(&mut group, "sphere", &spheres);
     let capsules = pairs("capsule-box", 3, 3.0, |rng| {
-        let half = rng.unit() * rng.range(0.2, 0.8);
+        let half = rng.unit_vector3() * rng.range(0.2, 0.8);
         let capsule = Capsule::new(Point3::from(-half), Point3::from(half), rng.range(0.3, 0.7));
         (capsule.expect("radius"), obb(rng))
     });
@@ -95,7 +95,7 @@ fn hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
         rng.range(0.6, 1.1),
     );
     let points: Vec<Point3<f64>> = (0..n)
-        .map(|_| Point3::from(rng.unit().component_mul(&axes) * rng.range(0.7, 1.0)))
+        .map(|_| Point3::from(rng.unit_vector3().component_mul(&axes) * rng.range(0.7, 1.0)))
         .collect();
     ConvexPolyhedron::from_hull(&points).expect("random points span a volume")
 }

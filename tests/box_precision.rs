@@ -3,15 +3,12 @@
 //! translations) and nearly parallel edges (the edge axis's extent must be
 //! computed, not taken from an identity that needs an exactly orthonormal
 //! `R`). Verdicts and depths are checked against the vertex-difference hull
-//! oracle (tests/oracle3d), which shares no code with the crate, evaluated
+//! oracle (tests/support/oracle3d.rs), which shares no code with the crate, evaluated
 //! on the same float inputs near the origin.
 
-mod oracle3d;
-mod rng;
-
+use crate::support::oracle3d::{box_corners, hull_gap};
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Unit, Vector2, Vector3};
-use oracle3d::{box_corners, hull_gap};
-use rng::Rng;
 use separating_axis::{intersects, penetration, separation, Obb, Pose2, Pose3};
 
 /// The 2D reproduction (f32): two boxes near (−9975, −712), apart
@@ -73,7 +70,7 @@ where
     let mut decided = 0;
     for k in 0..900 {
         let offset = offsets[k % offsets.len()];
-        let far = rng.unit() * offset;
+        let far = rng.unit_vector3() * offset;
         // Shapes and poses, rounded to T first: the oracle sees exactly the
         // floats the library sees.
         let round = |x: f64| T::from_f64(x).unwrap();
@@ -87,7 +84,7 @@ where
                 rng.range(0.1, 1.0),
                 rng.range(0.1, 1.0),
             );
-            let c = rng.unit() * rng.range(0.0, 0.1);
+            let c = rng.unit_vector3() * rng.range(0.0, 0.1);
             let r = rng.rotation();
             let pr = rng.rotation();
             (rv(h), rv(c), r, pr, rv(at))
@@ -97,7 +94,7 @@ where
         // B placed near touching A along a random direction: bisect its
         // distance on the engine's answer for the relative placement (near
         // the origin, where nothing is large), then add a small offset.
-        let dir = rng.unit();
+        let dir = rng.unit_vector3();
         let (box_a0, box_b0) = (
             Obb::new(Point3::from(ca), rot(&ra), ha).unwrap(),
             Obb::new(Point3::from(cb), rot(&rb), hb).unwrap(),
@@ -175,7 +172,7 @@ fn box_pairs_far_from_the_origin_f64() {
 fn face_or_random(rng: &mut Rng, base: &Rotation3<f64>) -> Vector3<f64> {
     let k = rng.next_u64() as usize % 9;
     if k >= 6 {
-        return rng.unit();
+        return rng.unit_vector3();
     }
     let sign = if k >= 3 { -1.0 } else { 1.0 };
     base.matrix().column(k % 3) * sign
@@ -198,7 +195,7 @@ fn nearly_parallel_edges_keep_the_verdict_f64() {
         ][k % 10];
         let size = [1e-3, 1.0, 1e3][(k / 10) % 3];
         let base = rng.rotation();
-        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit()), angle);
+        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit_vector3()), angle);
         let ha = Vector3::new(
             rng.range(0.3, 3.0),
             rng.range(0.3, 3.0),
@@ -288,7 +285,7 @@ fn nearly_parallel_edges_keep_the_verdict_f32() {
         let angle = [0.0, 1e-9, 1e-7, 1e-6, 1e-5, 1e-4][k % 6];
         let size = [1e-3, 1.0, 1e3][(k / 6) % 3];
         let base = rng.rotation();
-        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit()), angle);
+        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit_vector3()), angle);
         let r32 =
             |r: &Rotation3<f64>| Rotation3::from_matrix_unchecked(r.matrix().map(|x| x as f32));
         let r64 = |r: &Rotation3<f32>| Rotation3::from_matrix_unchecked(r.matrix().map(f64::from));
@@ -370,7 +367,7 @@ fn stacked_boxes_turned_by_1e_14_still_overlap() {
     for k in 0..200_000 {
         let angle = [1e-14, 3e-14, 1e-13, 1e-12][k % 4];
         let base = rng.rotation();
-        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit()), angle);
+        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit_vector3()), angle);
         let h = |rng: &mut Rng| {
             Vector3::new(
                 rng.range(0.5, 3.0),
@@ -388,7 +385,7 @@ fn stacked_boxes_turned_by_1e_14_still_overlap() {
             rng.range(-1.0, 1.0) * ha.z,
         );
         let axis = (rng.next_u64() % 3) as usize;
-        let sign = if rng.next() < 0.5 { 1.0 } else { -1.0 };
+        let sign = if rng.unit_interval() < 0.5 { 1.0 } else { -1.0 };
         d[axis] = (ha[axis] + hb[axis] - 1.5e-6) * sign;
         let pose_b = Pose3::from_parts((base * d).into(), base * tilt);
         for (x, px, y, py) in [(&a, &pose_a, &b, &pose_b), (&b, &pose_b, &a, &pose_a)] {

@@ -1,10 +1,8 @@
 //! 2D oriented boxes: the box path (`pair::obb_obb` in 2D, four face axes
 //! from `R = AᵀB`) against the generic engine, in f32 and f64.
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Rotation2, Vector2};
-use rng::Rng;
 use separating_axis::{engine, intersects, pair::obb_obb, penetration, Obb, Pose2, Real};
 
 fn check<T: Real>(seed: u64, tol: f64) {

@@ -1,15 +1,12 @@
 //! 3D oriented boxes: the 15-axis box path against the generic engine and
-//! against the vertex-difference hull oracle (tests/oracle3d), near-parallel
+//! against the vertex-difference hull oracle (tests/support/oracle3d.rs), near-parallel
 //! edges, and hand-derived cases.
 
-mod oracle3d;
-mod rng;
+use crate::support::rng::Rng;
 
-use rng::Rng;
-
+use crate::support::oracle3d::{box_corners, hull_gap};
 use approx::assert_relative_eq;
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
-use oracle3d::{box_corners, hull_gap};
 use separating_axis::{
     engine, intersects, pair::obb_obb, penetration, separation, Feature, Obb, Pose3,
 };
@@ -34,7 +31,7 @@ fn random_pair(rng: &mut Rng) -> (Obb<f64, 3>, Pose3<f64>, Obb<f64, 3>, Pose3<f6
         Vector3::new(rng.range(-5.0, 5.0), 0.0, 1.0).into(),
         rng.rotation(),
     );
-    let offset = rng.unit() * rng.range(0.0, 3.5);
+    let offset = rng.unit_vector3() * rng.range(0.0, 3.5);
     let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
     (a, pa, b, pb)
 }

@@ -4,10 +4,8 @@
 //! within an ulp of touching, where code written as
 //! `if intersects(..) { penetration(..).unwrap() }` used to panic.
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
-use rng::Rng;
 use separating_axis::{
     intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb,
     Pose, Pose2, Pose3, Real, Shape,
@@ -121,7 +119,7 @@ macro_rules! consistency_sweeps {
             use super::*;
             type T = $t;
             fn v2(rng: &mut Rng) -> Vector2<T> { Vector2::new(rng.range(-1.0, 1.0) as T, rng.range(-1.0, 1.0) as T) }
-            fn v3(rng: &mut Rng) -> Vector3<T> { rng.unit().map(|x| x as T) }
+            fn v3(rng: &mut Rng) -> Vector3<T> { rng.unit_vector3().map(|x| x as T) }
             fn pose2(rng: &mut Rng) -> Pose2<T> { Pose2::new(v2(rng), rng.range(0.0, 6.3) as T) }
             fn rot3(rng: &mut Rng) -> Rotation3<T> { Rotation3::from_matrix_unchecked(rng.rotation().matrix().map(|x| x as T)) }
             fn pose3(rng: &mut Rng) -> Pose3<T> { Pose3::from_parts(v3(rng).into(), rot3(rng)) }

@@ -3,10 +3,8 @@
 //! origin and far from it, and boxes in many dimensions are decided without
 //! walking their corners.
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Isometry, Point, Point2, Point3, SMatrix, SVector, Translation};
-use rng::Rng;
 use separating_axis::{
     containment, Aabb, Ball, Capsule, Containment, ConvexPolygon, ConvexPolyhedron, Obb, Pose,
     Real, Shape,
@@ -42,16 +40,6 @@ fn random_rotation<const N: usize>(rng: &mut Rng) -> SMatrix<f64, N, N> {
                 m.set_column(0, &col);
             }
             return m;
-        }
-    }
-}
-
-fn unit<const N: usize>(rng: &mut Rng) -> SVector<f64, N> {
-    loop {
-        let v = SVector::<f64, N>::from_fn(|_, _| rng.range(-1.0, 1.0));
-        let n = v.norm();
-        if n > 0.1 && n <= 1.0 {
-            return v / n;
         }
     }
 }
@@ -132,7 +120,7 @@ fn check_shape<T: Real, const N: usize>(
     let (mut own, mut moved) = (0, 0);
     for _ in 0..trials {
         let r = random_rotation::<N>(rng);
-        let t = unit::<N>(rng) * far * rng.range(0.5, 1.0);
+        let t = rng.unit_vector::<N>() * far * rng.range(0.5, 1.0);
         let p = pose::<T, N>(&r, &t);
         if containment(shape, &p, shape, &p)
             != (Containment {
@@ -158,7 +146,7 @@ fn check_shape<T: Real, const N: usize>(
         // move there) or in any direction (rounded shapes: an endpoint of
         // the core moves away by the whole move).
         let dir = if shape.radius() > T::zero() {
-            unit::<N>(rng)
+            rng.unit_vector::<N>()
         } else {
             let i = (rng.next_u64() % shape.face_count() as u64) as usize;
             let n = shape.local_face_normal(i).into_inner().map(to64);

@@ -162,7 +162,7 @@ macro_rules! exact_cases {
                 let s = square::<T>(1.0);
                 assert!(intersects(&s, &at(0.0, 0.0), &s, &at(2.0, 0.5)));
                 let pen = penetration(&s, &at(0.0, 0.0), &s, &at(2.0, 0.5)).unwrap();
-                assert_eq!(pen.depth.to_bits(), 0.0_f64.to_bits() as _);
+                assert_eq!(pen.depth.to_bits(), T::to_bits(0.0));
                 assert_relative_eq!(pen.normal.into_inner(), v(1.0, 0.0), epsilon = tol());
                 // A hair further apart, they do not.
                 assert!(!intersects(&s, &at(0.0, 0.0), &s, &at(2.0 + 1e-3, 0.5)));

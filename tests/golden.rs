@@ -8,12 +8,12 @@
 //! in `f64` (`golden_scene_hash_3d`) and `f32`
 //! (`golden_scene_hash_3d_f32`).
 
-mod common;
-mod rng;
-
 use std::fmt::Write;
 
-use common::{f, oracle, Fnv1a, PairKind, Scene, TestReal};
+use crate::support::oracle2d as oracle;
+use crate::support::rng;
+use crate::support::scalars::{f, TestReal};
+use crate::support::scene2d::{Fnv1a, PairKind, Scene};
 use nalgebra::{Point3, Quaternion, Rotation3, UnitQuaternion, Vector3, Vector4};
 use separating_axis::{
     containment, intersects, penetration, separation, Ball, Capsule, ConvexPolyhedron, Feature,
@@ -31,7 +31,7 @@ const SEED_BASE: u64 = 0x601D_E500_0000;
 /// tenth significant digit changes it.
 ///
 /// When a change is deliberate (a new tie rule, a different order of
-/// operations, a change to the scene generator in `tests/common/mod.rs`),
+/// operations, a change to the scene generator in `tests/support/scene2d.rs`),
 /// check that the other tests still pass, then replace this value with the
 /// one the failing assertion prints, and say why in the commit message.
 ///
@@ -224,7 +224,7 @@ fn rotation(rng: &mut rng::Rng) -> Rotation3<f64> {
 fn scene_3d(i: u64) -> (Shape3, Pose3<f64>, Shape3, Pose3<f64>) {
     let mut rng = rng::Rng(SEED_BASE ^ 0x3D00_0000 ^ i);
     let make = |rng: &mut rng::Rng, kind: u64| {
-        let c = Point3::from(rng.unit() * rng.range(0.0, 0.3));
+        let c = Point3::from(rng.unit_vector3() * rng.range(0.0, 0.3));
         match kind {
             0 => Shape3::Box(
                 Obb::new(
@@ -240,13 +240,13 @@ fn scene_3d(i: u64) -> (Shape3, Pose3<f64>, Shape3, Pose3<f64>) {
             ),
             1 => Shape3::Ball(Ball::new(c, rng.range(0.1, 1.0)).unwrap()),
             2 => {
-                let e = rng.unit() * rng.range(0.05, 1.0);
+                let e = rng.unit_vector3() * rng.range(0.05, 1.0);
                 Shape3::Capsule(Capsule::new(c - e, c + e, rng.range(0.1, 0.8)).unwrap())
             }
             _ => {
                 let n = 5 + rng.next_u64() % 10;
                 let points: Vec<Point3<f64>> = (0..n)
-                    .map(|_| c + rng.unit() * rng.range(0.4, 1.2))
+                    .map(|_| c + rng.unit_vector3() * rng.range(0.4, 1.2))
                     .collect();
                 Shape3::Hull(Box::new(ConvexPolyhedron::from_hull(&points).unwrap()))
             }
@@ -254,11 +254,11 @@ fn scene_3d(i: u64) -> (Shape3, Pose3<f64>, Shape3, Pose3<f64>) {
     };
     let (a, b) = (make(&mut rng, i % 4), make(&mut rng, (i / 4) % 4));
     let pa = Pose3::from_parts(
-        (rng.unit() * rng.range(0.0, 5.0)).into(),
+        (rng.unit_vector3() * rng.range(0.0, 5.0)).into(),
         rotation(&mut rng),
     );
     let pb = Pose3::from_parts(
-        (pa.translation.vector + rng.unit() * rng.range(0.0, 2.6)).into(),
+        (pa.translation.vector + rng.unit_vector3() * rng.range(0.0, 2.6)).into(),
         rotation(&mut rng),
     );
     (a, pa, b, pb)
@@ -279,13 +279,13 @@ macro_rules! as_shape3 {
             }
             Shape3::Ball(b) => {
                 let $x =
-                    Ball::<$t, 3>::new(b.center().cast(), common::t::<$t>(b.radius())).unwrap();
+                    Ball::<$t, 3>::new(b.center().cast(), crate::support::scalars::t::<$t>(b.radius())).unwrap();
                 $body
             }
             Shape3::Capsule(c) => {
                 let [p, q] = c.segment();
                 let $x =
-                    Capsule::<$t, 3>::new(p.cast(), q.cast(), common::t::<$t>(c.radius())).unwrap();
+                    Capsule::<$t, 3>::new(p.cast(), q.cast(), crate::support::scalars::t::<$t>(c.radius())).unwrap();
                 $body
             }
             Shape3::Hull(h) => {

@@ -15,10 +15,8 @@
 //! shape pair in N > 3", against closed forms, ternary searches on a
 //! segment, brute-force corner supports and a direction search (4D to 32D).
 
-mod rng;
-
+use crate::support::rng::Rng;
 use nalgebra::{Isometry, Point, SMatrix, SVector, Scalar, Translation};
-use rng::Rng;
 use separating_axis::{
     containment, engine, intersects, penetration, separation, Aabb, Ball, Capsule, Obb, Pose, Real,
     Separation, Shape,

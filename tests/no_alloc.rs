@@ -2,7 +2,7 @@
 //! zero allocations while every query runs on pre-built shapes.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use nalgebra::{Point2, Point3, Rotation2, Vector2};
 use separating_axis::{
@@ -10,18 +10,31 @@ use separating_axis::{
     ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Shape,
 };
 
-/// Counts allocations made by this thread's queries (the test harness runs
-/// this file's single test alone, so no other thread allocates meanwhile).
+/// Counts the allocations of each thread separately: every integration test
+/// is in one crate (`tests/main.rs`) and this allocator is the whole crate's,
+/// so the tests running on other threads meanwhile must not count.
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made so far by this thread. A `const` initialiser and a
+    /// type without `Drop`: the slot is reached without allocating and
+    /// without registering a destructor, so the allocator may use it.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// How many allocations the current thread has made so far.
+fn allocations() -> usize {
+    ALLOCATIONS.with(Cell::get)
+}
 
 // The only unsafe code in the repository: a global allocator must be an
 // `unsafe impl`. The library itself forbids unsafe code (src/lib.rs).
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // `try_with`: never panic inside the allocator, even for a thread
+        // being torn down.
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
         // SAFETY: the caller's contract for `alloc` is passed on unchanged.
         unsafe { System.alloc(layout) }
     }
@@ -41,7 +54,7 @@ where
     A: Shape<f64, N> + 'static,
     B: Shape<f64, N> + 'static,
 {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations();
     let mut sink = 0.0;
     sink += f64::from(u8::from(intersects(a, pa, b, pb)));
     sink += separation(a, pa, b, pb).distance;
@@ -50,7 +63,7 @@ where
     sink += f64::from(u8::from(containment(a, pa, b, pb).a_in_b));
     sink += f64::from(u8::from(contains_point(a, pa, &Point::origin_like(pb))));
     std::hint::black_box(sink);
-    ALLOCATIONS.load(Ordering::SeqCst) - before
+    allocations() - before
 }
 
 /// The translation of a pose as a point, without allocating.
@@ -163,9 +176,35 @@ fn queries_do_not_allocate() {
     nd_pairs::<8>();
     nd_pairs::<32>();
     // The counter works: building a polygon allocates.
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = allocations();
     let _ = std::hint::black_box(ConvexPolygon::new(&octagon_points).unwrap());
-    assert!(ALLOCATIONS.load(Ordering::SeqCst) > before);
+    assert!(allocations() > before);
+}
+
+/// The count is per thread: allocations on another thread leave this
+/// thread's count unchanged, and the other thread counts its own.
+#[test]
+fn allocations_are_counted_per_thread() {
+    let before = allocations();
+    let theirs = std::thread::spawn(|| {
+        let start = allocations();
+        let v: Vec<u64> = std::hint::black_box(vec![1, 2, 3]);
+        drop(v);
+        allocations() - start
+    })
+    .join()
+    .unwrap();
+    assert_eq!(theirs, 1, "the other thread counts its own allocation");
+    // `spawn` and `join` allocate on this thread (the thread's handle and
+    // name), so compare with a fresh allocation of our own instead of 0.
+    let here = allocations() - before;
+    let mine = allocations();
+    let _ = std::hint::black_box(vec![0_u8; 16]);
+    assert_eq!(allocations() - mine, 1, "this thread counts its own");
+    assert!(
+        here < 16,
+        "{here} allocations here: the other thread's counted too?"
+    );
 }
 
 /// Box, capsule and ball pairs in `N` dimensions allocate nothing.

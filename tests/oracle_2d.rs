@@ -1,14 +1,14 @@
-//! Tests of the test oracle itself (`tests/common/mod.rs`, `mod oracle`):
+//! Tests of the test oracle itself (`tests/support/oracle2d.rs`):
 //! the properties trust it, so it is checked here on hand-made cases with
 //! known answers, against a brute-force search, and its two independent
 //! answers (edge crossings, Minkowski hull) against each other. Also the
 //! other helpers the tests rely on: the RNG, `cos_sin`, the conversion of
 //! the library's shapes to world vertex lists.
 
-mod common;
-
-use common::oracle::{self, World, V};
-use common::{cos_sin, AnyShape, PairKind, Scene, SplitMix64, TestReal};
+use crate::support::oracle2d::{self as oracle, World, V};
+use crate::support::rng::Rng;
+use crate::support::scalars::TestReal;
+use crate::support::scene2d::{cos_sin, AnyShape, PairKind, Scene};
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
 use separating_axis::{Aabb, Ball, ConvexPolygon, Obb, Pose2};
 
@@ -415,11 +415,11 @@ impl_world_tests!(world_f64, f64);
 fn splitmix64_reference_outputs() {
     // The first outputs of SplitMix64 from state 0 (Vigna's reference
     // implementation).
-    let mut rng = SplitMix64::new(0);
+    let mut rng = Rng::new(0);
     assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
     assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
     assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
-    let mut rng = SplitMix64::new(7);
+    let mut rng = Rng::new(7);
     for _ in 0..1000 {
         let x = rng.range(-2.0, 3.0);
         assert!((-2.0..3.0).contains(&x), "{x}");

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Vector2};
 use separating_axis::pair::polygon_polygon;
 use separating_axis::real::{max_magnitude, min_size};
@@ -51,23 +52,6 @@ fn exactly_ccw_convex(p: &[(f64, f64)]) -> bool {
         let det = ux.mul_add(vy, -w) - e;
         det > 0.0
     })
-}
-
-/// A tiny deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
 }
 
 macro_rules! robustness_cases {

@@ -3,13 +3,10 @@
 //! polyhedron path agrees with the box path, and the polyhedron pair path
 //! agrees with the engine.
 
-mod oracle3d;
-mod rng;
+use crate::support::rng::Rng;
 
-use rng::Rng;
-
+use crate::support::oracle3d::hull_gap;
 use nalgebra::{Point3, Unit, Vector3};
-use oracle3d::hull_gap;
 use separating_axis::pair::{obb_obb, polyhedron_polyhedron};
 use separating_axis::{
     engine, intersects, penetration, separation, ConvexPolyhedron, Edge, Feature, Obb, Pose3,
@@ -24,7 +21,7 @@ fn random_hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
         rng.range(0.5, 1.2),
     );
     let points: Vec<Point3<f64>> = (0..n)
-        .map(|_| Point3::from(rng.unit().component_mul(&axes) * rng.range(0.6, 1.0)))
+        .map(|_| Point3::from(rng.unit_vector3().component_mul(&axes) * rng.range(0.6, 1.0)))
         .collect();
     let hull = ConvexPolyhedron::from_hull(&points).unwrap();
     hull.validate().unwrap();
@@ -41,7 +38,7 @@ fn random_poses(rng: &mut Rng, reach: f64) -> (Pose3<f64>, Pose3<f64>) {
         .into(),
         rng.rotation(),
     );
-    let offset = rng.unit() * rng.range(0.0, reach);
+    let offset = rng.unit_vector3() * rng.range(0.0, reach);
     let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
     (pa, pb)
 }
@@ -209,7 +206,7 @@ fn climbing_support_equals_linear_scan() {
     for n in [32, 64, 200, 1000] {
         let hull = random_hull(&mut rng, n);
         for _ in 0..500 {
-            let d = rng.unit();
+            let d = rng.unit_vector3();
             let (i, j) = (hull.local_support_climb(&d), hull.local_support_linear(&d));
             let (vi, vj) = (
                 d.dot(&hull.vertices()[i].coords),

@@ -4,9 +4,7 @@
 //! every `HullError`. Every hull built here passes `validate()`, contains
 //! its input and has its vertices among the input. Runs in `f32` and `f64`.
 
-mod rng;
-
-use rng::Rng;
+use crate::support::rng::Rng;
 
 use nalgebra::{Point3, Rotation3, Vector3};
 use separating_axis::{engine, ConvexPolyhedron, HullError, Obb, Pose3, Real, Shape, Support};
@@ -100,8 +98,8 @@ fn cube_grid(n: usize) -> Vec<Point3<f64>> {
 fn ellipsoid_cloud(rng: &mut Rng, n: usize, radii: Vector3<f64>, depth: f64) -> Vec<Point3<f64>> {
     (0..n)
         .map(|_| {
-            let r = 1.0 - depth * rng.next();
-            Point3::from(rng.unit().component_mul(&radii) * r)
+            let r = 1.0 - depth * rng.unit_interval();
+            Point3::from(rng.unit_vector3().component_mul(&radii) * r)
         })
         .collect()
 }
@@ -182,7 +180,7 @@ macro_rules! polyhedron_tests {
                 let mut rng = Rng(11);
                 for _ in 0..20 {
                     let rot = rng.rotation();
-                    let shift = rng.unit() * 3.0;
+                    let shift = rng.unit_vector3() * 3.0;
                     let points: Vec<_> =
                         cube_grid(3).iter().map(|p| rot * p + shift).collect();
                     let hull = hull_of(&to::<T>(&points));
@@ -202,9 +200,9 @@ macro_rules! polyhedron_tests {
                     let mut points = cube_corners();
                     for _ in 0..200 {
                         let mut q = Vector3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
-                        if rng.next() < 0.7 {
-                            let axis = (rng.next() * 3.0) as usize;
-                            q[axis] = if rng.next() < 0.5 { -1.0 } else { 1.0 };
+                        if rng.unit_interval() < 0.7 {
+                            let axis = (rng.unit_interval() * 3.0) as usize;
+                            q[axis] = if rng.unit_interval() < 0.5 { -1.0 } else { 1.0 };
                         }
                         points.push(Point3::from(q));
                     }
@@ -341,7 +339,7 @@ macro_rules! polyhedron_tests {
                         let v = hull.vertices();
                         let scale = tol(v);
                         for _ in 0..1000 {
-                            let d: Vector3<T> = to::<T>(&[Point3::from(rng.unit())])[0].coords;
+                            let d: Vector3<T> = to::<T>(&[Point3::from(rng.unit_vector3())])[0].coords;
                             let lin = d.dot(&v[hull.local_support_linear(&d)].coords);
                             let climb = d.dot(&v[hull.local_support_climb(&d)].coords);
                             assert!((lin - climb).abs() <= scale, "{lin} vs {climb}");
@@ -407,7 +405,7 @@ macro_rules! polyhedron_tests {
                 let hull = hull_of(&points);
                 let (mut inside, mut in_face) = (0, 0);
                 for _ in 0..500 {
-                    let p: Point3<T> = to::<T>(&[Point3::from(rng.unit() * rng.range(0.0, 3.0))])[0];
+                    let p: Point3<T> = to::<T>(&[Point3::from(rng.unit_vector3() * rng.range(0.0, 3.0))])[0];
                     let q = hull.local_core_closest_point(&p);
                     if hull.local_contains_point(&p) {
                         inside += 1;
@@ -442,7 +440,7 @@ macro_rules! polyhedron_tests {
                 for _ in 0..200 {
                     let pose = |rng: &mut Rng| {
                         let r = rng.rotation();
-                        let t = rng.unit() * rng.range(0.0, 2.0);
+                        let t = rng.unit_vector3() * rng.range(0.0, 2.0);
                         Pose3::<T>::from_parts(
                             Vector3::new(c(t.x), c(t.y), c(t.z)).into(),
                             nalgebra::convert(r),
@@ -602,7 +600,7 @@ fn hard_inputs(seed: u64) -> Vec<(String, Vec<Point3<f64>>)> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     let rot = rng.rotation();
-    let shift = rng.unit() * rng.range(0.0, 10.0);
+    let shift = rng.unit_vector3() * rng.range(0.0, 10.0);
     let mut add = |name: String, points: Vec<Point3<f64>>| {
         out.push((name, points.iter().map(|p| rot * p + shift).collect()));
     };
@@ -610,7 +608,7 @@ fn hard_inputs(seed: u64) -> Vec<(String, Vec<Point3<f64>>)> {
         add(format!("{n}³ grid"), cube_grid(n));
     }
     let mut subset = cube_grid(6);
-    subset.retain(|_| rng.next() < 0.5);
+    subset.retain(|_| rng.unit_interval() < 0.5);
     add("half of a 6³ grid".into(), subset);
     let mut boxes = Vec::new();
     for i in 0..4 {
@@ -640,19 +638,23 @@ fn hard_inputs(seed: u64) -> Vec<(String, Vec<Point3<f64>>)> {
     add(format!("cone of {m}"), cone);
     for noise in [0.0, 1e-12, 1e-9, 1e-6] {
         let sphere = (0..300)
-            .map(|_| Point3::from(rng.unit() * (1.0 + noise * rng.range(-1.0, 1.0))))
+            .map(|_| Point3::from(rng.unit_vector3() * (1.0 + noise * rng.range(-1.0, 1.0))))
             .collect();
         add(format!("sphere, noise {noise}"), sphere);
     }
     add(
         "3000 on a sphere".into(),
-        (0..3000).map(|_| Point3::from(rng.unit())).collect(),
+        (0..3000)
+            .map(|_| Point3::from(rng.unit_vector3()))
+            .collect(),
     );
     let mut clusters = Vec::new();
     for _ in 0..10 {
-        let centre = rng.unit();
+        let centre = rng.unit_vector3();
         for _ in 0..20 {
-            clusters.push(Point3::from(centre + rng.unit() * 1e-7 * rng.next()));
+            clusters.push(Point3::from(
+                centre + rng.unit_vector3() * 1e-7 * rng.unit_interval(),
+            ));
         }
     }
     add("clusters of near duplicates".into(), clusters);
@@ -663,8 +665,8 @@ fn hard_inputs(seed: u64) -> Vec<(String, Vec<Point3<f64>>)> {
             rng.range(-1.0, 1.0),
             rng.range(-1.0, 1.0),
         );
-        let axis = (rng.next() * 3.0) as usize;
-        q[axis] = if rng.next() < 0.5 { -1.0 } else { 1.0 } + 1e-10 * rng.range(-1.0, 1.0);
+        let axis = (rng.unit_interval() * 3.0) as usize;
+        q[axis] = if rng.unit_interval() < 0.5 { -1.0 } else { 1.0 } + 1e-10 * rng.range(-1.0, 1.0);
         faces.push(Point3::from(q));
     }
     add("noisy cube faces".into(), faces);
@@ -759,7 +761,7 @@ fn coplanar_points_do_not_fold_the_hull() {
     let mut rng = Rng(11);
     for _ in 0..50 {
         let rot = rng.rotation();
-        let shift = rng.unit() * 3.0;
+        let shift = rng.unit_vector3() * 3.0;
         let points: Vec<_> = cube_grid(3).iter().map(|p| rot * p + shift).collect();
         assert_eq!(counts(&hull_of(&points)), (8, 6, 12));
     }
@@ -773,7 +775,7 @@ fn needle_faces_have_accurate_normals() {
     for seed in 0..10 {
         let mut rng = Rng(seed);
         let rot = rng.rotation();
-        let shift = rng.unit() * 10.0;
+        let shift = rng.unit_vector3() * 10.0;
         let needle: Vec<_> = (0..100)
             .map(|_| {
                 rot * Point3::new(
@@ -796,7 +798,7 @@ fn points_beyond_a_knife_edge_are_kept() {
     for seed in 0..10 {
         let mut rng = Rng(seed);
         let rot = rng.rotation();
-        let shift = rng.unit() * 10.0;
+        let shift = rng.unit_vector3() * 10.0;
         let slab: Vec<_> = (0..100)
             .map(|_| {
                 rot * Point3::new(
@@ -820,7 +822,12 @@ fn faces_of_curved_surfaces_stay_convex() {
     let mut rng = Rng(0);
     for _ in 0..10 {
         let ellipsoid: Vec<_> = (0..3000)
-            .map(|_| Point3::from(rng.unit().component_mul(&Vector3::new(4.0, 1.0, 0.3))))
+            .map(|_| {
+                Point3::from(
+                    rng.unit_vector3()
+                        .component_mul(&Vector3::new(4.0, 1.0, 0.3)),
+                )
+            })
             .collect();
         hull_of(&to::<f32>(&ellipsoid));
     }

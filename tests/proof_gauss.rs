@@ -18,7 +18,7 @@
 //! or nearly parallel pairs (`sin θ < 1e-6`), which the engine skips or
 //! tests along an arbitrary axis (§11), are left out the same way.
 
-mod rng;
+use crate::support::rng;
 
 use std::collections::BTreeSet;
 
@@ -54,7 +54,7 @@ fn random_hull<T: Real>(rng: &mut Rng) -> ConvexPolyhedron<T> {
         rng.range(0.3, 1.3),
     );
     let points: Vec<Point3<T>> = (0..n)
-        .map(|_| Point3::from(rng.unit().component_mul(&axes) * rng.range(0.6, 1.0)).cast())
+        .map(|_| Point3::from(rng.unit_vector3().component_mul(&axes) * rng.range(0.6, 1.0)).cast())
         .collect();
     let hull = ConvexPolyhedron::from_hull(&points).unwrap();
     hull.validate().unwrap();
@@ -98,9 +98,9 @@ fn edge_pairs_tested_are_exactly_the_minkowski_faces<T: Real>(margin: f64) {
         let a = random_hull::<T>(&mut rng);
         let b = random_hull::<T>(&mut rng);
         let pa: Pose3<T> =
-            Pose3::from_parts((rng.unit() * rng.range(0.0, 3.0)).into(), rng.rotation()).cast();
+            Pose3::from_parts((rng.unit_vector3() * rng.range(0.0, 3.0)).into(), rng.rotation()).cast();
         let pb: Pose3<T> =
-            Pose3::from_parts((rng.unit() * rng.range(0.0, 3.0)).into(), rng.rotation()).cast();
+            Pose3::from_parts((rng.unit_vector3() * rng.range(0.0, 3.0)).into(), rng.rotation()).cast();
         let pose_ab = pa.inverse() * pb;
         let mut tested = BTreeSet::new();
         let _ = engine::for_each_candidate_axis(&a, &b, &pose_ab, |_, f, _| {

@@ -21,8 +21,8 @@
 //! of either sign from 0 to 1e-3 of the size; `f32` and `f64`, both
 //! argument orders.
 
-mod oracle3d;
-mod rng;
+use crate::support::oracle3d;
+use crate::support::rng;
 
 use core::fmt::Debug;
 
@@ -63,7 +63,7 @@ fn rot_t<T: Real>(r: &Rotation3<f64>) -> Rotation3<T> {
 fn face_or_random(rng: &mut Rng, base: &Rotation3<f64>) -> Vector3<f64> {
     let k = rng.next_u64() as usize % 9;
     if k >= 6 {
-        return rng.unit();
+        return rng.unit_vector3();
     }
     let sign = if k >= 3 { -1.0 } else { 1.0 };
     base.matrix().column(k % 3) * sign
@@ -81,7 +81,7 @@ fn near_parallel_edges_box_path_engine_and_oracle_agree<T: Real + Debug>() {
         let angle = angles[k % angles.len()];
         let size = [1e-3, 1.0, 1e3][(k / angles.len()) % 3];
         let base = rng.rotation();
-        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit()), angle);
+        let tilt = Rotation3::from_axis_angle(&Unit::new_normalize(rng.unit_vector3()), angle);
         let half = |rng: &mut Rng| {
             Vector3::new(
                 rng.range(0.3, 3.0),

@@ -14,9 +14,9 @@
 //! * hulls against balls and capsules against a point/segment-to-polytope
 //!   distance (`hull_against_curved_verdicts_match_the_oracle`).
 
-mod oracle3d;
-mod oracle_round;
-mod rng;
+use crate::support::oracle3d;
+use crate::support::oracle_round;
+use crate::support::rng;
 
 use core::fmt::Debug;
 
@@ -256,7 +256,7 @@ enum G3 {
 
 impl G3 {
     fn random(rng: &mut Rng, kind: usize) -> Self {
-        let c = Point3::from(rng.unit() * rng.range(0.0, 0.3));
+        let c = Point3::from(rng.unit_vector3() * rng.range(0.0, 0.3));
         match kind {
             0 => G3::Box(
                 Obb::new(
@@ -272,13 +272,13 @@ impl G3 {
             ),
             1 => G3::Ball(Ball::new(c, rng.range(0.1, 1.0)).unwrap()),
             2 => {
-                let e = rng.unit() * rng.range(0.05, 1.2);
+                let e = rng.unit_vector3() * rng.range(0.05, 1.2);
                 G3::Capsule(Capsule::new(c - e, c + e, rng.range(0.1, 0.8)).unwrap())
             }
             _ => {
                 let n = 5 + rng.next_u64() as usize % 8;
                 let points: Vec<Point3<f64>> = (0..n)
-                    .map(|_| c + rng.unit() * rng.range(0.4, 1.2))
+                    .map(|_| c + rng.unit_vector3() * rng.range(0.4, 1.2))
                     .collect();
                 G3::Hull(Box::new(ConvexPolyhedron::from_hull(&points).unwrap()))
             }
@@ -349,7 +349,7 @@ macro_rules! as_shape3 {
 
 /// A random pose near the origin (the scene's scale stays about 3).
 fn random_pose(rng: &mut Rng) -> Pose3<f64> {
-    Pose3::from_parts((rng.unit() * rng.range(0.0, 2.0)).into(), rng.rotation())
+    Pose3::from_parts((rng.unit_vector3() * rng.range(0.0, 2.0)).into(), rng.rotation())
 }
 
 /// Balls and capsules against boxes, hulls, capsules and balls: the
@@ -368,7 +368,7 @@ fn rounded_depths_match_the_dilated_difference<T: Scalar>() {
         let gb = G3::random(&mut rng, kb);
         let pa = random_pose(&mut rng);
         let pb = Pose3::from_parts(
-            (pa.translation.vector + rng.unit() * rng.range(0.0, 2.2)).into(),
+            (pa.translation.vector + rng.unit_vector3() * rng.range(0.0, 2.2)).into(),
             rng.rotation(),
         );
         let ((va, ra), (vb, rb)) = (ga.core(&pa), gb.core(&pb));
@@ -640,7 +640,7 @@ fn hull_against_curved_verdicts_match_the_oracle<T: Scalar>() {
         let curved = G3::random(&mut rng, 1 + i % 2);
         let pa = random_pose(&mut rng);
         let pb = Pose3::from_parts(
-            (pa.translation.vector + rng.unit() * rng.range(0.0, 3.0)).into(),
+            (pa.translation.vector + rng.unit_vector3() * rng.range(0.0, 3.0)).into(),
             rng.rotation(),
         );
         let ((vh, _), (vc, r)) = (hull.core(&pa), curved.core(&pb));

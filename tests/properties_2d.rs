@@ -1,7 +1,7 @@
 //! Property tests of the 2D queries, with quickcheck, for `f32` and `f64`,
 //! over the pair kinds polygon-polygon, circle-polygon, polygon-circle,
 //! circle-circle, obb-obb, obb-circle, aabb-polygon, circle-aabb and
-//! polygon-obb (`tests/common/mod.rs` generates them):
+//! polygon-obb (`tests/support/scene2d.rs` generates them):
 //!
 //! * swapping A and B gives the same answer with the normal negated;
 //! * moving B by the MTV leaves the shapes touching, a little further
@@ -18,15 +18,15 @@
 //! zero, see `TestReal`) are not judged by the boolean checks: there the
 //! answer is decided by the last bits of rounding.
 //!
-//! Quickcheck runs from a fixed seed (`common::DEFAULT_QC_SEED`); set
+//! Quickcheck runs from a fixed seed (`support::scene2d::DEFAULT_QC_SEED`); set
 //! `SAT_QC_SEED` and `QUICKCHECK_TESTS` to explore more cases. A failure
 //! prints what broke and the expression that rebuilds the scene
 //! (`replay: Scene::<f64>::from_seed(0x...)`).
 
-mod common;
-
-use common::oracle;
-use common::{check, f, fail, vf, PairKind, PolygonScene, Scene, TestReal};
+use crate::support::oracle2d as oracle;
+use crate::support::rng::Rng;
+use crate::support::scalars::{f, t, vf, TestReal};
+use crate::support::scene2d::{check, fail, AnyShape, PairKind, PolygonScene, Scene};
 use num_traits::Zero;
 use quickcheck::TestResult;
 use separating_axis::{pair::polygon_polygon, Feature, Penetration};
@@ -108,7 +108,7 @@ fn mtv_leaves_shapes_touching<T: TestReal>(scene: Scene<T>) -> TestResult {
             format!("after the MTV ({p:?}) the oracle's distance is {sd0:e}"),
         );
     }
-    let apart = scene.with_b_moved(&(p.mtv() * common::t::<T>(1.001)));
+    let apart = scene.with_b_moved(&(p.mtv() * t::<T>(1.001)));
     let d1 = f(apart.separation().distance);
     if d1 <= 0.0 || apart.intersects() {
         return fail(
@@ -345,18 +345,19 @@ fn queries_are_consistent<T: TestReal>(scene: Scene<T>) -> TestResult {
 /// `BAND * scale` of zero.
 fn contains_point_agrees_with_oracle<T: TestReal>(scene: Scene<T>) -> TestResult {
     let band = T::BAND * scene.scale();
-    let mut rng = common::SplitMix64::new(scene.seed ^ 0x706F_696E_7473);
+    let mut rng = Rng::new(scene.seed ^ 0x706F_696E_7473);
     let mut judged = 0;
     for (on_b, world) in [(false, scene.world_a()), (true, scene.world_b())] {
         let (centre, reach) = oracle::centre_and_reach(&world);
         for k in 0..16 {
             let p = match (&world, k % 4) {
                 (oracle::World::Polygon(vs), 0) => {
-                    vs[rng.below(vs.len())] + rng.unit_vector() * (1e-3 * reach * rng.unit())
+                    vs[rng.below(vs.len())]
+                        + rng.unit_vector2() * (1e-3 * reach * rng.unit_interval())
                 }
-                _ => centre + rng.unit_vector() * (1.5 * reach * rng.unit()),
+                _ => centre + rng.unit_vector2() * (1.5 * reach * rng.unit_interval()),
             };
-            let p = nalgebra::Point2::new(common::t::<T>(p.x), common::t::<T>(p.y));
+            let p = nalgebra::Point2::new(t::<T>(p.x), t::<T>(p.y));
             let sd = oracle::signed_distance_to_point(&world, &vf(&p.coords));
             if sd.abs() < band {
                 continue;
@@ -498,7 +499,7 @@ macro_rules! impl_property_tests {
                     let scene = Scene::<$t>::from_seed(seed);
                     per_kind[PairKind::ALL.iter().position(|&k| k == scene.kind).unwrap()] += 1;
                     for shape in [&scene.a, &scene.b] {
-                        if let common::AnyShape::Polygon(p) = shape {
+                        if let AnyShape::Polygon(p) = shape {
                             vertex_counts[p.vertices().len()] += 1;
                         }
                     }

@@ -5,11 +5,9 @@
 //! distance between the cores for curved pairs, including a hull against a
 //! ball or capsule, the vertex-difference hull for two polytopes).
 
-mod oracle3d;
-mod oracle_round;
-mod rng;
-
-use rng::Rng;
+use crate::support::oracle3d;
+use crate::support::oracle_round;
+use crate::support::rng::Rng;
 
 use nalgebra::{Point3, Rotation3, Vector3};
 use quickcheck::{QuickCheck, TestResult};
@@ -180,21 +178,21 @@ fn gen_shape(rng: &mut Rng, kind: u8) -> Gen {
         }
         1 => Gen::Sphere(Ball::new(c, rng.range(0.2, 1.5)).unwrap()),
         3 => {
-            let n = [6, 12, 24, 40][(rng.next() * 4.0) as usize % 4];
+            let n = [6, 12, 24, 40][(rng.unit_interval() * 4.0) as usize % 4];
             let axes = Vector3::new(
                 rng.range(0.3, 1.3),
                 rng.range(0.3, 1.3),
                 rng.range(0.3, 1.3),
             );
             let points: Vec<Point3<f64>> = (0..n)
-                .map(|_| c + rng.unit().component_mul(&axes) * rng.range(0.5, 1.0))
+                .map(|_| c + rng.unit_vector3().component_mul(&axes) * rng.range(0.5, 1.0))
                 .collect();
             let hull = ConvexPolyhedron::from_hull(&points).unwrap();
             hull.validate().unwrap();
             Gen::Hull(Box::new(hull))
         }
         _ => {
-            let half = rng.unit() * rng.range(0.0, 1.5);
+            let half = rng.unit_vector3() * rng.range(0.0, 1.5);
             Gen::Capsule(Capsule::new(c - half, c + half, rng.range(0.2, 1.0)).unwrap())
         }
     }
@@ -243,7 +241,7 @@ fn gen_pair(seed: u64) -> (Gen, Pose3<f64>, Gen, Pose3<f64>) {
         (3, 2),
         (2, 3),
     ];
-    let (ka, kb) = kinds[(rng.next() * kinds.len() as f64) as usize % kinds.len()];
+    let (ka, kb) = kinds[(rng.unit_interval() * kinds.len() as f64) as usize % kinds.len()];
     let a = gen_shape(&mut rng, ka);
     let b = gen_shape(&mut rng, kb);
     let pa = Pose3::from_parts(
@@ -255,7 +253,7 @@ fn gen_pair(seed: u64) -> (Gen, Pose3<f64>, Gen, Pose3<f64>) {
         .into(),
         rng.rotation(),
     );
-    let offset = rng.unit() * rng.range(0.0, 3.5);
+    let offset = rng.unit_vector3() * rng.range(0.0, 3.5);
     let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
     (a, pa, b, pb)
 }

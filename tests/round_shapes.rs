@@ -5,13 +5,11 @@
 //! touching), and a seeded campaign against an oracle that measures the
 //! distance between the cores without the crate (docs/contract-round.md).
 
-mod oracle3d;
-mod rng;
-
 use core::fmt::Debug;
 
+use crate::support::oracle3d;
+use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation3, Vector2, Vector3};
-use rng::Rng;
 use separating_axis::{
     intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolyhedron, Obb, Pose, Pose2,
     Pose3, Posed, Real, Shape, Support,
@@ -94,7 +92,10 @@ fn pose(t: [f64; 3], axis_angle: [f64; 3]) -> Pose3<f64> {
 }
 
 fn random_pose(rng: &mut Rng) -> Pose3<f64> {
-    Pose3::from_parts((rng.unit() * rng.range(0.0, 10.0)).into(), rng.rotation())
+    Pose3::from_parts(
+        (rng.unit_vector3() * rng.range(0.0, 10.0)).into(),
+        rng.rotation(),
+    )
 }
 
 // ---------------------------------------------------------------------------
@@ -335,10 +336,10 @@ fn ball_centred_on_a_capsule_segment_has_depth_of_both_radii<T: Scalar>() {
     // random poses.
     let mut rng = Rng(0xBA11);
     for i in 0..cases(300) {
-        let c = Point3::from(rng.unit());
-        let half = rng.unit() * rng.range(0.1, 2.0);
+        let c = Point3::from(rng.unit_vector3());
+        let half = rng.unit_vector3() * rng.range(0.1, 2.0);
         let capsule = Capsule::new(c - half, c + half, rng.range(0.1, 1.0)).unwrap();
-        let t = [0.0, 1.0, rng.next()][i % 3];
+        let t = [0.0, 1.0, rng.unit_interval()][i % 3];
         let ball = Ball::new(c - half + half * (2.0 * t), rng.range(0.1, 1.0)).unwrap();
         let (pa, pb) = (random_pose(&mut rng), random_pose(&mut rng));
         // B's ball placed in A's frame: the same point of the segment.
@@ -369,22 +370,22 @@ fn box_corners(o: &Obb<f64, 3>, p: &Pose3<f64>) -> Vec<Point3<f64>> {
 /// capsule–hull. The oracle: the distance between the cores minus the radii
 /// for points and segments (two of them never span a solid, so where they
 /// meet the depth is the radii); for a box or a hull, the vertex-difference
-/// hull of tests/oracle3d, whose best facet is minus the cores' depth.
+/// hull of tests/support/oracle3d.rs, whose best facet is minus the cores' depth.
 fn touching_and_crossing_cores_match_the_oracle<T: Scalar>() {
     let mut rng = Rng(0x70C4);
     let mut failures = Vec::new();
     for i in 0..cases(400) {
         let pa = random_pose(&mut rng);
         let pb = random_pose(&mut rng);
-        let c = Point3::from(rng.unit() * 0.5);
-        let e = rng.unit();
+        let c = Point3::from(rng.unit_vector3() * 0.5);
+        let e = rng.unit_vector3();
         let len = rng.range(0.2, 2.0);
         let (ra, rb) = (rng.range(0.05, 1.0), rng.range(0.05, 1.0));
         let ka = Capsule::new(c - e * len, c + e * len, ra).unwrap();
         // World segment of A, and B built from world points through pb.
         let (wa0, wa1) = (pa * (c - e * len), pa * (c + e * len));
         let local_b = |p: Point3<f64>| pb.inverse_transform_point(&p);
-        let w = rng.unit();
+        let w = rng.unit_vector3();
         let across = (w - e * w.dot(&e)).normalize();
         let (ew, acw) = (pa.rotation * e, pa.rotation * across);
         let on_a = |t: f64| wa0 + (wa1 - wa0) * t;
@@ -418,7 +419,7 @@ fn touching_and_crossing_cores_match_the_oracle<T: Scalar>() {
             }
             // A ball centred on the segment or at an endpoint.
             4 => {
-                let t = [0.0, 1.0, rng.next()][(i / 8) % 3];
+                let t = [0.0, 1.0, rng.unit_interval()][(i / 8) % 3];
                 let ball = Ball::new(local_b(on_a(t)), rb).unwrap();
                 let scale = capsule_scale(&ka, &pa) + rb;
                 check::<T, _, _>(
@@ -445,7 +446,7 @@ fn touching_and_crossing_cores_match_the_oracle<T: Scalar>() {
                     h.y * [1.0, 1.0, -0.4, 0.1][(i / 8) % 4],
                     h.z * [1.0, 0.2, 0.5, -0.6][(i / 8) % 4],
                 );
-                let world_centre = on_a(rng.next()) - frame * local;
+                let world_centre = on_a(rng.unit_interval()) - frame * local;
                 let obb =
                     Obb::new(local_b(world_centre), pb.rotation.inverse() * frame, h).unwrap();
                 let oracle = oracle3d::hull_gap(&[wa0, wa1], &box_corners(&obb, &pb));
@@ -468,11 +469,11 @@ fn touching_and_crossing_cores_match_the_oracle<T: Scalar>() {
             // A hull containing a point of the segment: the point lies
             // between every pair of opposite points the hull is built from.
             _ => {
-                let x = on_a(rng.next());
+                let x = on_a(rng.unit_interval());
                 let n = 4 + (i / 8) % 5;
                 let points: Vec<Point3<f64>> = (0..n)
                     .flat_map(|_| {
-                        let u = rng.unit();
+                        let u = rng.unit_vector3();
                         let (s, t) = (rng.range(0.3, 1.0), rng.range(0.3, 1.0));
                         [local_b(x + u * s), local_b(x - u * t)]
                     })
@@ -552,7 +553,7 @@ fn thin_capsule_over_a_hull_vertex_keeps_its_radius<T: Scalar>() {
         ];
         let hull = ConvexPolyhedron::<T>::from_hull(&points.map(|p| p.cast())).unwrap();
         let gap = r * [-0.5, 0.0, 0.5][(i / 3) % 3];
-        let mut d = rng.unit();
+        let mut d = rng.unit_vector3();
         d.z = 0.0;
         let d = d.normalize();
         let mid = Point3::new(0.0, 0.0, apex + r + gap) + d * rng.range(-0.5, 0.5);
@@ -775,24 +776,24 @@ fn random_round_pairs_match_the_oracle<T: Scalar>() {
     for i in 0..cases(600) {
         let (pa, pb) = (random_pose(&mut rng), random_pose(&mut rng));
         let size = 10f64.powf(rng.range(-1.0, 1.0));
-        let c = Point3::from(rng.unit() * size);
-        let e = rng.unit() * size * rng.range(0.1, 1.0);
+        let c = Point3::from(rng.unit_vector3() * size);
+        let e = rng.unit_vector3() * size * rng.range(0.1, 1.0);
         let (ra, rb) = (radius(&mut rng), radius(&mut rng));
         let (wa0, wa1) = (pa * (c - e), pa * (c + e));
         let local_b = |p: Point3<f64>| pb.inverse_transform_point(&p);
         let on_a = |t: f64| wa0 + (wa1 - wa0) * t;
-        let off = rng.unit() * size * rng.range(0.0, 2.0);
+        let off = rng.unit_vector3() * size * rng.range(0.0, 2.0);
         let (b0, b1) = match i % 5 {
-            0 => (on_a(0.0) + off, on_a(0.0) + off + rng.unit() * size),
+            0 => (on_a(0.0) + off, on_a(0.0) + off + rng.unit_vector3() * size),
             1 => (wa0, wa1),
             2 => {
-                let x = on_a(rng.next());
-                let d = rng.unit() * size;
-                (x - d * rng.next(), x + d)
+                let x = on_a(rng.unit_interval());
+                let d = rng.unit_vector3() * size;
+                (x - d * rng.unit_interval(), x + d)
             }
-            3 => (on_a(rng.next()), on_a(rng.next())),
+            3 => (on_a(rng.unit_interval()), on_a(rng.unit_interval())),
             _ => {
-                let w = rng.unit() * (size * 10f64.powf(rng.range(-12.0, 0.0)));
+                let w = rng.unit_vector3() * (size * 10f64.powf(rng.range(-12.0, 0.0)));
                 (
                     on_a(rng.range(-0.5, 0.5)) + w,
                     on_a(rng.range(0.5, 1.5)) + w,

@@ -5,7 +5,7 @@
 //! crate's query gives the right one. Every expected value is derived in
 //! the comment above its test; every test runs in `f32` and `f64`.
 
-mod rng;
+use crate::support::rng;
 
 use approx::assert_relative_eq;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};

@@ -3,10 +3,10 @@
 //! separating-axis shapes and to parry shapes in `f32` and `f64`. The hard
 //! pools ([`Hard`], [`hard_pool2`], [`hard_pool3`]) are the report's only.
 
-#[path = "../../../tests/rng/mod.rs"]
+#[path = "../../../tests/support/rng.rs"]
 mod rng;
 
-#[path = "../../../tests/oracle3d/mod.rs"]
+#[path = "../../../tests/support/oracle3d.rs"]
 pub mod oracle3d;
 
 use nalgebra::{Point, Point2, Point3, Rotation3, SVector, UnitQuaternion, Vector2, Vector3};
@@ -167,7 +167,7 @@ pub fn hull_points(rng: &mut Rng, n: usize) -> Vec<Point3<f64>> {
         rng.range(0.6, 1.1),
     );
     let points: Vec<Point3<f64>> = (0..n)
-        .map(|_| Point3::from(rng.unit().component_mul(&axes) * rng.range(0.7, 1.0)))
+        .map(|_| Point3::from(rng.unit_vector3().component_mul(&axes) * rng.range(0.7, 1.0)))
         .collect();
     ConvexPolyhedron::from_hull(&points)
         .expect("random points span a volume")
@@ -221,7 +221,7 @@ pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
                 oa + ob,
                 if kind == "box" { 3.8 } else { 2.6 },
             );
-            let tb = ta + rng.unit() * d;
+            let tb = ta + rng.unit_vector3() * d;
             let rb = rng.rotation();
             Pair3 {
                 a,
@@ -360,7 +360,7 @@ impl Hard {
     /// the origin on every axis for [`Hard::Far`].
     fn coordinate(self, rng: &mut Rng) -> f64 {
         match self {
-            Hard::Far => rng.range(1e3, 1e4) * if rng.next() < 0.5 { -1.0 } else { 1.0 },
+            Hard::Far => rng.range(1e3, 1e4) * if rng.unit_interval() < 0.5 { -1.0 } else { 1.0 },
             _ => rng.range(-50.0, 50.0),
         }
     }
@@ -591,7 +591,7 @@ pub fn hard_pool3(kind: &str, hard: Hard, seed: u64) -> Vec<Pair3> {
             };
             // A slab (thin along z) or a needle (thin along y and z).
             let thin = match hard {
-                Hard::Thin if rng.next() < 0.5 => [1.0, 1.0, THIN],
+                Hard::Thin if rng.unit_interval() < 0.5 => [1.0, 1.0, THIN],
                 Hard::Thin => [1.0, THIN, THIN],
                 _ => [1.0; 3],
             };
@@ -615,20 +615,24 @@ pub fn hard_pool3(kind: &str, hard: Hard, seed: u64) -> Vec<Pair3> {
                 "box" => (rng.next_u64() % 3) as usize,
                 _ => 2,
             };
-            let sign = if rng.next() < 0.5 { -1.0 } else { 1.0 };
+            let sign = if rng.unit_interval() < 0.5 { -1.0 } else { 1.0 };
             let e = Vector3::ith(axis, sign);
-            let turn = if rng.next() < 0.5 {
+            let turn = if rng.unit_interval() < 0.5 {
                 0.0
             } else {
                 rng.range(0.0, 6.3)
             };
             let rb = ra * Rotation3::from_axis_angle(&Vector3::ith_axis(axis), turn);
-            let side = rng.unit();
+            let side = rng.unit_vector3();
             let side = (side - e * e.dot(&side)) * rng.range(0.0, 0.5) * ia.min(ib);
             (rb, ra * e, ta + ra * side)
         } else {
             let r = rng.range(0.0, 0.9) * ia.max(ib);
-            (rng.rotation(), rng.unit(), ta + rng.unit() * r)
+            (
+                rng.rotation(),
+                rng.unit_vector3(),
+                ta + rng.unit_vector3() * r,
+            )
         };
         let target = hard.target(rng, ia.min(ib));
         let qb = quat(rb);

@@ -540,7 +540,7 @@ fn report_hard<P: Described<N>, const N: usize>(
 }
 
 /// The 3D pools' own checks: for boxes, our `f64` verdicts and depths
-/// against the vertex-difference oracle (tests/oracle3d, no code shared
+/// against the vertex-difference oracle (tests/support/oracle3d.rs, no code shared
 /// with the engine); for hulls, what parry's `from_convex_hull` makes of
 /// the same vertices.
 fn check3(pool: &[Pair3]) -> Option<String> {

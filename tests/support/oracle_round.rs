@@ -76,7 +76,7 @@ impl Polytope {
     pub fn new(points: Vec<Vector3<f64>>) -> Self {
         let scale = points.iter().map(|p| p.amax()).fold(1.0_f64, f64::max);
         let on = 1e-9 * scale;
-        let planes = crate::oracle3d::hull_planes(&points);
+        let planes = crate::support::oracle3d::hull_planes(&points);
         // Full-dimensional iff some plane has a point strictly below it.
         let full = planes
             .iter()

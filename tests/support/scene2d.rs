@@ -1,103 +1,23 @@
-//! Shared helpers for the property, oracle and golden tests: a seeded RNG,
-//! random 2D scenes generic over the scalar, quickcheck wrappers, and an
-//! independent geometric oracle.
+//! Random 2D scenes generic over the scalar, quickcheck wrappers and the
+//! FNV-1a hash, for the property, oracle and golden tests.
 //!
 //! Every random scene is a pure function of one `u64` seed
 //! ([`Scene::from_seed`]), so a failing quickcheck case prints the seed and
 //! can be replayed exactly ([`Scene::replay`]); the same seed gives nearly
 //! always the same scene, up to rounding, in `f32` and `f64`.
 
-// Each integration-test crate includes this module and uses a different part
-// of it, so some helpers are unused in any one crate.
-#![allow(dead_code, reason = "each test crate uses a different subset")]
-
 use core::fmt::Debug;
 
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult, Testable};
 use separating_axis::{
-    engine, Aabb, Ball, Containment, ConvexPolygon, Obb, Penetration, Pose2, Posed, Real,
-    Separation, Support,
+    engine, Aabb, Ball, Containment, ConvexPolygon, Obb, Penetration, Pose2, Posed, Separation,
+    Support,
 };
 
-// ---------------------------------------------------------------------------
-// Scalars and tolerances
-// ---------------------------------------------------------------------------
-
-/// A scalar the tests run with (`f32` and `f64`), with the tolerances the
-/// properties use for it. Every tolerance is relative to the scene's scale
-/// ([`Scene::scale`]): it multiplies `max(1, largest |world coordinate|)`.
-pub trait TestReal: Real + Debug + 'static {
-    /// Name for messages.
-    const NAME: &'static str;
-    /// Near-touching band: pairs whose oracle signed distance is within
-    /// `BAND * scale` of zero are too close to call. An answer there depends
-    /// on the last bits of rounding (in the library and in the oracle), so
-    /// the boolean properties skip them. `1e-9` in `f64`, `1e-4` in `f32`:
-    /// far above the round-off of a few operations on coordinates of the
-    /// scale (`~1e-15` resp. `~1e-6` relative), far below any gap the
-    /// generator makes on purpose.
-    const BAND: f64;
-    /// Agreement of two computed distances (library against library, or
-    /// library against oracle), relative to the scale: `1e-12` in `f64`,
-    /// `1e-4` in `f32`.
-    const AGREE: f64;
-    /// Penetrations shallower than `MIN_DEPTH * scale` are skipped by the
-    /// MTV properties: moving by `0.999` or `1.001` times the MTV changes
-    /// the gap by `1e-3 * depth`, which must stay well above the error the
-    /// library allows itself in the depth. That error is the tie rule's
-    /// (`separating_axis::real::tie_tolerance`, 4 epsilons times
-    /// `|h_A| + |h_B|`, at most about `2 * scale`): a less preferred axis
-    /// whose gap is larger by less than that is passed over. In `f64` this
-    /// is `2e-15 * scale`, and `MIN_DEPTH = 1e-6` leaves a wide margin. In
-    /// `f32` it is `1e-6 * scale` (plain round-off: `1.9e-7 * scale`), so
-    /// `1e-3 * MIN_DEPTH` must be several times that: `MIN_DEPTH = 1e-2`.
-    /// (With the first tie tolerance of 64 epsilons it had to be `5e-2`.)
-    const MIN_DEPTH: f64;
-    /// Two unit normals within this distance of each other count as the
-    /// same normal.
-    const NORMAL: f64;
-}
-
-impl TestReal for f32 {
-    const NAME: &'static str = "f32";
-    const BAND: f64 = 1e-4;
-    const AGREE: f64 = 1e-4;
-    const MIN_DEPTH: f64 = 1e-2;
-    const NORMAL: f64 = 1e-3;
-}
-
-impl TestReal for f64 {
-    const NAME: &'static str = "f64";
-    const BAND: f64 = 1e-9;
-    const AGREE: f64 = 1e-12;
-    const MIN_DEPTH: f64 = 1e-6;
-    const NORMAL: f64 = 1e-9;
-}
-
-/// `x` converted to `T` (rounded to nearest).
-#[inline]
-pub fn t<T: TestReal>(x: f64) -> T {
-    T::from_f64(x).expect("f64 converts to every test scalar")
-}
-
-/// `x` converted to `f64` (exact for `f32` and `f64`).
-#[inline]
-pub fn f<T: TestReal>(x: T) -> f64 {
-    x.to_f64().expect("every test scalar converts to f64")
-}
-
-/// A vector converted to `f64`.
-#[inline]
-pub fn vf<T: TestReal>(v: &Vector2<T>) -> Vector2<f64> {
-    Vector2::new(f(v.x), f(v.y))
-}
-
-/// A vector converted to `T`.
-#[inline]
-pub fn vt<T: TestReal>(v: &Vector2<f64>) -> Vector2<T> {
-    Vector2::new(t(v.x), t(v.y))
-}
+use super::oracle2d as oracle;
+use super::rng::Rng;
+use super::scalars::{f, t, vf, vt, TestReal};
 
 /// `(cos θ, sin θ)` from `+ − × /` alone: a Taylor series on `θ/8`
 /// (reduced to `[0, 2π)` first), then three angle doublings. Accurate to a
@@ -119,81 +39,6 @@ pub fn cos_sin(theta: f64) -> (f64, f64) {
         (c, s) = (c * c - s * s, 2.0 * c * s);
     }
     (c, s)
-}
-
-// ---------------------------------------------------------------------------
-// Seeded RNG
-// ---------------------------------------------------------------------------
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, well-mixed PRNG; the
-/// whole state is one `u64`, so any seed is a valid stream.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// The stream starting at `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`, 53 random bits.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
-    /// Uniform in `[lo, hi)`.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-
-    /// In `[lo, hi)`, skewed towards `lo` (`lo + (hi - lo) u³`), for sizes
-    /// spanning decades: for `[0.1, 5)` its median (0.71) is about the
-    /// geometric mean, like a log-uniform draw's, without `ln`/`exp`.
-    pub fn skewed_range(&mut self, lo: f64, hi: f64) -> f64 {
-        let u = self.unit();
-        lo + (hi - lo) * (u * u * u)
-    }
-
-    /// Uniform in `0..n` (`n > 0`; the modulo bias is irrelevant here).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// `true` with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    /// A random unit vector, from a rational parametrisation of the circle
-    /// (no `sin`/`cos`, so the same bits on every platform).
-    pub fn unit_vector(&mut self) -> Vector2<f64> {
-        let (c, s) = self.rational_cos_sin();
-        Vector2::new(c, s)
-    }
-
-    /// `(cos θ, sin θ)` for a random θ, through `tan(θ/2) = u`: the
-    /// rational formulas are plain arithmetic, so the generated scenes (and
-    /// the golden hash) do not depend on the platform's `libm`. Not exactly
-    /// uniform in θ, which does not matter here.
-    fn rational_cos_sin(&mut self) -> (f64, f64) {
-        let u = self.range(-1.0, 1.0);
-        let d = 1.0 + u * u;
-        let (c, s) = ((1.0 - u * u) / d, 2.0 * u / d);
-        if self.chance(0.5) {
-            (-c, -s)
-        } else {
-            (c, s)
-        }
-    }
 }
 
 // ---------------------------------------------------------------------------
@@ -273,7 +118,7 @@ impl PairKind {
     /// The kind [`Scene::from_seed`] picks for `seed` (uniform over
     /// [`PairKind::ALL`]).
     pub fn from_seed(seed: u64) -> Self {
-        let mut rng = SplitMix64::new(seed ^ 0x6B69_6E64);
+        let mut rng = Rng::new(seed ^ 0x6B69_6E64);
         Self::ALL[rng.below(Self::ALL.len())]
     }
 
@@ -305,19 +150,19 @@ enum ShapeKind {
 /// A random characteristic size (circumradius, radius, half diagonal) in
 /// `[0.1, 5)`, skewed towards small sizes so that small and large shapes
 /// meet about as often as equal ones.
-fn random_size(rng: &mut SplitMix64) -> f64 {
+fn random_size(rng: &mut Rng) -> f64 {
     rng.skewed_range(0.1, 5.0)
 }
 
 /// A small offset of the shape from its local origin, so that the local
 /// frames are not all centred.
-fn random_offset(rng: &mut SplitMix64, size: f64) -> Vector2<f64> {
-    rng.unit_vector() * rng.range(0.0, 0.5 * size)
+fn random_offset(rng: &mut Rng, size: f64) -> Vector2<f64> {
+    rng.unit_vector2() * rng.range(0.0, 0.5 * size)
 }
 
 /// A random rotation: a quarter of them exactly axis-aligned (which makes
 /// ties between parallel faces), the rest at a rational angle.
-pub fn random_rotation<T: TestReal>(rng: &mut SplitMix64) -> Rotation2<T> {
+pub fn random_rotation<T: TestReal>(rng: &mut Rng) -> Rotation2<T> {
     let (c, s) = if rng.chance(0.25) {
         [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][rng.below(4)]
     } else {
@@ -328,7 +173,7 @@ pub fn random_rotation<T: TestReal>(rng: &mut SplitMix64) -> Rotation2<T> {
 }
 
 /// A random pose: translation in `[-half_width, half_width]²`.
-pub fn random_pose<T: TestReal>(rng: &mut SplitMix64, half_width: f64) -> Pose2<T> {
+pub fn random_pose<T: TestReal>(rng: &mut Rng, half_width: f64) -> Pose2<T> {
     let x = rng.range(-half_width, half_width);
     let y = rng.range(-half_width, half_width);
     Pose2::from_parts(Translation2::new(t(x), t(y)), random_rotation(rng))
@@ -337,7 +182,7 @@ pub fn random_pose<T: TestReal>(rng: &mut SplitMix64, half_width: f64) -> Pose2<
 /// A random convex polygon of 3 to 12 vertices and circumradius about
 /// `size`: the hull of random points in a disc, or of a regular k-gon with
 /// radial and angular jitter; a third of them stretched along x.
-pub fn random_polygon<T: TestReal>(rng: &mut SplitMix64, size: f64) -> ConvexPolygon<T> {
+pub fn random_polygon<T: TestReal>(rng: &mut Rng, size: f64) -> ConvexPolygon<T> {
     loop {
         let k = 3 + rng.below(10);
         let stretch = if rng.chance(1.0 / 3.0) {
@@ -355,7 +200,7 @@ pub fn random_polygon<T: TestReal>(rng: &mut SplitMix64, size: f64) -> ConvexPol
                     let (c, s) = cos_sin(phase + step * (i as f64 + rng.range(-0.3, 0.3)));
                     Vector2::new(c, s) * size * rng.range(0.85, 1.0)
                 } else {
-                    rng.unit_vector() * size * rng.unit().sqrt()
+                    rng.unit_vector2() * size * rng.unit_interval().sqrt()
                 };
                 let p = Vector2::new(p.x * stretch, p.y) + offset;
                 Point2::new(t(p.x), t(p.y))
@@ -372,33 +217,33 @@ pub fn random_polygon<T: TestReal>(rng: &mut SplitMix64, size: f64) -> ConvexPol
 }
 
 /// A random circle of radius `size`.
-pub fn random_circle<T: TestReal>(rng: &mut SplitMix64, size: f64) -> Ball<T, 2> {
+pub fn random_circle<T: TestReal>(rng: &mut Rng, size: f64) -> Ball<T, 2> {
     let c = random_offset(rng, size);
     Ball::new(Point2::new(t(c.x), t(c.y)), t(size)).expect("valid circle")
 }
 
 /// Random half extents for a box of half diagonal about `size`, with an
 /// aspect ratio up to 5.
-fn random_half_extents(rng: &mut SplitMix64, size: f64) -> Vector2<f64> {
+fn random_half_extents(rng: &mut Rng, size: f64) -> Vector2<f64> {
     Vector2::new(rng.range(0.2, 1.0), rng.range(0.2, 1.0)) * size
 }
 
 /// A random oriented box.
-pub fn random_obb<T: TestReal>(rng: &mut SplitMix64, size: f64) -> Obb<T, 2> {
+pub fn random_obb<T: TestReal>(rng: &mut Rng, size: f64) -> Obb<T, 2> {
     let c = random_offset(rng, size);
     let h = random_half_extents(rng, size);
     Obb::new(Point2::new(t(c.x), t(c.y)), random_rotation(rng), vt(&h)).expect("valid box")
 }
 
 /// A random axis-aligned box.
-pub fn random_aabb<T: TestReal>(rng: &mut SplitMix64, size: f64) -> Aabb<T, 2> {
+pub fn random_aabb<T: TestReal>(rng: &mut Rng, size: f64) -> Aabb<T, 2> {
     let c = random_offset(rng, size);
     let h = random_half_extents(rng, size);
     let (lo, hi) = (c - h, c + h);
     Aabb::new(Point2::new(t(lo.x), t(lo.y)), Point2::new(t(hi.x), t(hi.y))).expect("valid box")
 }
 
-fn random_shape<T: TestReal>(rng: &mut SplitMix64, kind: ShapeKind) -> AnyShape<T> {
+fn random_shape<T: TestReal>(rng: &mut Rng, kind: ShapeKind) -> AnyShape<T> {
     let size = random_size(rng);
     match kind {
         ShapeKind::Polygon => AnyShape::Polygon(random_polygon(rng, size)),
@@ -504,7 +349,7 @@ impl<T: TestReal> Scene<T> {
     /// [tie-prone](Scene::tie_prone), the others
     /// `Scene::of_kind(seed, PairKind::from_seed(seed))`.
     pub fn from_seed(seed: u64) -> Self {
-        let mut scene = if SplitMix64::new(seed ^ 0x7469_6573).chance(0.1) {
+        let mut scene = if Rng::new(seed ^ 0x7469_6573).chance(0.1) {
             Self::tie_prone(seed, false)
         } else {
             Self::of_kind(seed, PairKind::from_seed(seed))
@@ -515,7 +360,7 @@ impl<T: TestReal> Scene<T> {
 
     /// A polygon-polygon scene: a tenth tie-prone, the others random.
     pub fn polygons_from_seed(seed: u64) -> Self {
-        let mut scene = if SplitMix64::new(seed ^ 0x7469_6573).chance(0.1) {
+        let mut scene = if Rng::new(seed ^ 0x7469_6573).chance(0.1) {
             Self::tie_prone(seed, true)
         } else {
             Self::of_kind(seed, PairKind::PolygonPolygon)
@@ -526,7 +371,7 @@ impl<T: TestReal> Scene<T> {
 
     /// A random scene of the given kind.
     pub fn of_kind(seed: u64, kind: PairKind) -> Self {
-        Self::generate(seed, kind, &mut SplitMix64::new(seed))
+        Self::generate(seed, kind, &mut Rng::new(seed))
     }
 
     /// The expression that rebuilds this scene.
@@ -559,10 +404,9 @@ impl<T: TestReal> Scene<T> {
     ///
     /// With `polygons_only`, cases 0 and 2 with polygons alone.
     pub fn tie_prone(seed: u64, polygons_only: bool) -> Self {
-        let rng = &mut SplitMix64::new(seed ^ 0x7469_655F_7072_6F6E);
-        let dyadic =
-            |rng: &mut SplitMix64, lo: usize, hi: usize| (lo + rng.below(hi - lo)) as f64 / 8.0;
-        let quarter = |rng: &mut SplitMix64| {
+        let rng = &mut Rng::new(seed ^ 0x7469_655F_7072_6F6E);
+        let dyadic = |rng: &mut Rng, lo: usize, hi: usize| (lo + rng.below(hi - lo)) as f64 / 8.0;
+        let quarter = |rng: &mut Rng| {
             let (c, s) = [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)][rng.below(4)];
             Rotation2::from_matrix_unchecked(Matrix2::new(t::<T>(c), t(-s), t(s), t(c)))
         };
@@ -574,7 +418,7 @@ impl<T: TestReal> Scene<T> {
         let rotation = quarter(rng);
         let (x, y) = (dyadic(rng, 0, 161) - 10.0, dyadic(rng, 0, 161) - 10.0);
         let pose_a = Pose2::from_parts(Translation2::new(t(x), t(y)), rotation);
-        let square = |rng: &mut SplitMix64, h: f64, polygon: bool| {
+        let square = |rng: &mut Rng, h: f64, polygon: bool| {
             let (lo, hi) = (Point2::new(t(-h), t(-h)), Point2::new(t(h), t(h)));
             match if polygon { 0 } else { rng.below(3) } {
                 0 => AnyShape::Polygon(
@@ -679,13 +523,13 @@ impl<T: TestReal> Scene<T> {
     /// from A's origin of up to `1.2` times the sum of their bounding
     /// radii, so that about half of the pairs overlap; a tenth of them
     /// with the same rotation as A (parallel faces).
-    fn generate(seed: u64, kind: PairKind, rng: &mut SplitMix64) -> Self {
+    fn generate(seed: u64, kind: PairKind, rng: &mut Rng) -> Self {
         let (ka, kb) = kind.shapes();
         let a = random_shape::<T>(rng, ka);
         let b = random_shape::<T>(rng, kb);
         let pose_a = random_pose::<T>(rng, 10.0);
         let reach = a.bounding_radius() + b.bounding_radius();
-        let offset = rng.unit_vector() * reach * rng.range(0.0, 1.2);
+        let offset = rng.unit_vector2() * reach * rng.range(0.0, 1.2);
         let rotation = if rng.chance(0.1) {
             pose_a.rotation
         } else {
@@ -898,313 +742,5 @@ impl Fnv1a {
     /// The hash so far.
     pub fn finish(&self) -> u64 {
         self.0
-    }
-}
-
-// ---------------------------------------------------------------------------
-// The oracle
-// ---------------------------------------------------------------------------
-
-/// An independent answer to "do these shapes overlap, and by how much",
-/// written without any SAT code: no candidate axes, no support mappings, no
-/// projections. Everything is in `f64` in the world frame.
-///
-/// * [`overlaps`]: two convex polygons overlap iff an edge of one crosses
-///   (or touches) an edge of the other, or a vertex of one lies in the
-///   other (containment); a circle and a polygon iff the centre is in the
-///   polygon or within `r` of an edge segment; two circles by the distance
-///   of their centres.
-/// * [`signed_distance`]: the signed distance of the origin from the
-///   boundary of the Minkowski difference `A − B`, built as the convex hull
-///   of all vertex differences (polygons) or from the distance of a centre
-///   to a polygon (circles). Positive: the Euclidean distance between the
-///   shapes; negative: minus the penetration depth (the shortest
-///   translation of B that separates them). It is the "margin" the
-///   properties use for the near-touching band.
-/// * [`contains`]: whether `inner ⊆ outer`, by vertices and distances.
-pub mod oracle {
-    use nalgebra::Vector2;
-
-    /// A point or vector.
-    pub type V = Vector2<f64>;
-
-    /// A shape in the world frame.
-    #[derive(Clone, Debug, PartialEq)]
-    pub enum World {
-        /// A convex polygon, vertices counter-clockwise.
-        Polygon(Vec<V>),
-        /// A disc.
-        Circle {
-            /// Centre.
-            centre: V,
-            /// Radius.
-            radius: f64,
-        },
-    }
-
-    impl World {
-        /// A convex polygon from its vertices in order, either winding
-        /// (stored counter-clockwise).
-        pub fn polygon(mut vertices: Vec<V>) -> Self {
-            let n = vertices.len();
-            let twice_area: f64 = (0..n)
-                .map(|i| cross(&vertices[i], &vertices[(i + 1) % n]))
-                .sum();
-            if twice_area < 0.0 {
-                vertices.reverse();
-            }
-            World::Polygon(vertices)
-        }
-
-        /// A polygon from `(x, y)` pairs.
-        pub fn polygon_xy(points: &[(f64, f64)]) -> Self {
-            Self::polygon(points.iter().map(|&(x, y)| V::new(x, y)).collect())
-        }
-
-        /// A circle.
-        pub fn circle(x: f64, y: f64, radius: f64) -> Self {
-            World::Circle {
-                centre: V::new(x, y),
-                radius,
-            }
-        }
-
-        /// The shape moved by `v`.
-        pub fn translated(&self, v: &V) -> Self {
-            match self {
-                World::Polygon(vs) => World::Polygon(vs.iter().map(|p| p + v).collect()),
-                World::Circle { centre, radius } => World::Circle {
-                    centre: centre + v,
-                    radius: *radius,
-                },
-            }
-        }
-
-        /// The largest absolute world coordinate of a point of the shape.
-        pub fn extent(&self) -> f64 {
-            match self {
-                World::Polygon(vs) => vs.iter().map(|p| p.amax()).fold(0.0, f64::max),
-                World::Circle { centre, radius } => centre.amax() + radius,
-            }
-        }
-    }
-
-    /// `a × b`.
-    pub fn cross(a: &V, b: &V) -> f64 {
-        a.x * b.y - a.y * b.x
-    }
-
-    /// Twice the signed area of the triangle `a, b, c`: positive when `c`
-    /// is left of the line `a → b`.
-    pub fn orient(a: &V, b: &V, c: &V) -> f64 {
-        cross(&(b - a), &(c - a))
-    }
-
-    /// Whether `p`, known to be on the line `a b`, lies within the segment's
-    /// bounding box (so on the segment).
-    fn within_box(a: &V, b: &V, p: &V) -> bool {
-        a.x.min(b.x) <= p.x && p.x <= a.x.max(b.x) && a.y.min(b.y) <= p.y && p.y <= a.y.max(b.y)
-    }
-
-    /// Whether the closed segments `p1 p2` and `q1 q2` share a point:
-    /// proper crossings by strict orientation signs, touching and collinear
-    /// overlaps by the zero cases.
-    pub fn segments_intersect(p1: &V, p2: &V, q1: &V, q2: &V) -> bool {
-        let d1 = orient(q1, q2, p1);
-        let d2 = orient(q1, q2, p2);
-        let d3 = orient(p1, p2, q1);
-        let d4 = orient(p1, p2, q2);
-        let straddles = |x: f64, y: f64| (x > 0.0 && y < 0.0) || (x < 0.0 && y > 0.0);
-        if straddles(d1, d2) && straddles(d3, d4) {
-            return true;
-        }
-        (d1 == 0.0 && within_box(q1, q2, p1))
-            || (d2 == 0.0 && within_box(q1, q2, p2))
-            || (d3 == 0.0 && within_box(p1, p2, q1))
-            || (d4 == 0.0 && within_box(p1, p2, q2))
-    }
-
-    /// Whether `p` lies in the closed convex polygon `poly`
-    /// (counter-clockwise): left of or on every edge.
-    pub fn point_in_convex(poly: &[V], p: &V) -> bool {
-        let n = poly.len();
-        (0..n).all(|i| orient(&poly[i], &poly[(i + 1) % n], p) >= 0.0)
-    }
-
-    /// The distance from `p` to the closed segment `a b`.
-    pub fn distance_to_segment(p: &V, a: &V, b: &V) -> f64 {
-        let e = b - a;
-        let len2 = e.norm_squared();
-        let s = if len2 > 0.0 {
-            ((p - a).dot(&e) / len2).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        (p - (a + e * s)).norm()
-    }
-
-    /// The distance from `p` to the boundary of the polygon.
-    fn distance_to_boundary(poly: &[V], p: &V) -> f64 {
-        let n = poly.len();
-        (0..n)
-            .map(|i| distance_to_segment(p, &poly[i], &poly[(i + 1) % n]))
-            .fold(f64::INFINITY, f64::min)
-    }
-
-    /// The signed distance from `p` to the convex polygon: negative inside
-    /// (minus the distance to the boundary), positive outside.
-    pub fn signed_distance_to_polygon(poly: &[V], p: &V) -> f64 {
-        let d = distance_to_boundary(poly, p);
-        if point_in_convex(poly, p) {
-            -d
-        } else {
-            d
-        }
-    }
-
-    /// The convex hull, counter-clockwise, by Andrew's monotone chain
-    /// (collinear points dropped).
-    pub fn convex_hull(points: &[V]) -> Vec<V> {
-        let mut pts = points.to_vec();
-        pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
-        pts.dedup();
-        if pts.len() < 3 {
-            return pts;
-        }
-        let mut hull: Vec<V> = Vec::with_capacity(2 * pts.len());
-        for pass in 0..2 {
-            let start = hull.len();
-            let iter: Box<dyn Iterator<Item = &V>> = if pass == 0 {
-                Box::new(pts.iter())
-            } else {
-                Box::new(pts.iter().rev())
-            };
-            for p in iter {
-                while hull.len() >= start + 2
-                    && orient(&hull[hull.len() - 2], &hull[hull.len() - 1], p) <= 0.0
-                {
-                    hull.pop();
-                }
-                hull.push(*p);
-            }
-            hull.pop();
-        }
-        hull
-    }
-
-    /// The signed distance from `p` to the shape: negative inside.
-    pub fn signed_distance_to_point(shape: &World, p: &V) -> f64 {
-        match shape {
-            World::Polygon(vs) => signed_distance_to_polygon(vs, p),
-            World::Circle { centre, radius } => (p - centre).norm() - radius,
-        }
-    }
-
-    /// A centre of the shape (the vertex mean of a polygon) and the largest
-    /// distance of a point of the shape from it.
-    pub fn centre_and_reach(shape: &World) -> (V, f64) {
-        match shape {
-            World::Polygon(vs) => {
-                let c = vs.iter().fold(V::zeros(), |s, v| s + v) / vs.len() as f64;
-                (c, vs.iter().map(|v| (v - c).norm()).fold(0.0, f64::max))
-            }
-            World::Circle { centre, radius } => (*centre, *radius),
-        }
-    }
-
-    /// Whether the shapes overlap or touch (edge crossings, vertex
-    /// containment, distances).
-    pub fn overlaps(a: &World, b: &World) -> bool {
-        match (a, b) {
-            (World::Polygon(p), World::Polygon(q)) => {
-                let (n, m) = (p.len(), q.len());
-                let edges_cross = (0..n).any(|i| {
-                    (0..m)
-                        .any(|j| segments_intersect(&p[i], &p[(i + 1) % n], &q[j], &q[(j + 1) % m]))
-                });
-                edges_cross
-                    || q.iter().any(|v| point_in_convex(p, v))
-                    || p.iter().any(|v| point_in_convex(q, v))
-            }
-            (World::Circle { centre, radius }, World::Polygon(p))
-            | (World::Polygon(p), World::Circle { centre, radius }) => {
-                point_in_convex(p, centre) || distance_to_boundary(p, centre) <= *radius
-            }
-            (
-                World::Circle {
-                    centre: c1,
-                    radius: r1,
-                },
-                World::Circle {
-                    centre: c2,
-                    radius: r2,
-                },
-            ) => (c1 - c2).norm() <= r1 + r2,
-        }
-    }
-
-    /// The signed distance of the origin from the boundary of `A − B`:
-    /// the distance between the shapes when apart, minus the penetration
-    /// depth when they overlap.
-    pub fn signed_distance(a: &World, b: &World) -> f64 {
-        match (a, b) {
-            (World::Polygon(p), World::Polygon(q)) => {
-                let diffs: Vec<V> = p
-                    .iter()
-                    .flat_map(|u| q.iter().map(move |v| u - v))
-                    .collect();
-                signed_distance_to_polygon(&convex_hull(&diffs), &V::zeros())
-            }
-            // A − B = (c − B) ⊕ disc(r): the signed distance of the origin is
-            // that of c from B, less r (for B a circle: the same with A).
-            (World::Circle { centre, radius }, World::Polygon(p))
-            | (World::Polygon(p), World::Circle { centre, radius }) => {
-                signed_distance_to_polygon(p, centre) - radius
-            }
-            (
-                World::Circle {
-                    centre: c1,
-                    radius: r1,
-                },
-                World::Circle {
-                    centre: c2,
-                    radius: r2,
-                },
-            ) => (c1 - c2).norm() - r1 - r2,
-        }
-    }
-
-    /// How far `inner` is inside `outer`: `>= 0` when `inner ⊆ outer`
-    /// (the distance `inner` keeps from `outer`'s boundary), `< 0` when
-    /// not (minus how far it sticks out, for a polygon outer with a polygon
-    /// or circle inner, and a circle outer).
-    pub fn containment_margin(outer: &World, inner: &World) -> f64 {
-        match (outer, inner) {
-            (World::Polygon(p), World::Polygon(q)) => q
-                .iter()
-                .map(|v| -signed_distance_to_polygon(p, v))
-                .fold(f64::INFINITY, f64::min),
-            (World::Polygon(p), World::Circle { centre, radius }) => {
-                -signed_distance_to_polygon(p, centre) - radius
-            }
-            (World::Circle { centre, radius }, World::Polygon(q)) => {
-                radius - q.iter().map(|v| (v - centre).norm()).fold(0.0, f64::max)
-            }
-            (
-                World::Circle {
-                    centre: c1,
-                    radius: r1,
-                },
-                World::Circle {
-                    centre: c2,
-                    radius: r2,
-                },
-            ) => r1 - (c2 - c1).norm() - r2,
-        }
-    }
-
-    /// Whether `inner ⊆ outer` (boundaries may touch).
-    pub fn contains(outer: &World, inner: &World) -> bool {
-        containment_margin(outer, inner) >= 0.0
     }
 }

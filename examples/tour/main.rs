@@ -1,0 +1,182 @@
+//! A tour of the queries on a built-in 2D scene.
+//!
+//! ```text
+//! cargo run --release --example tour
+//! ```
+//!
+//! The scene holds eleven shapes of every built-in kind (convex polygons,
+//! circles, axis-aligned and oriented boxes), placed so that the pairs show
+//! the cases worth knowing: two octagons overlapping, a circle in a
+//! polygon's vertex region and another in a face region, a tilted box deep
+//! in a long one where the centre-to-centre line points the wrong way,
+//! edges that only touch, a shape inside another, near misses and clearly
+//! separated pairs.
+//!
+//! The tour prints one table row per interesting pair (`intersects`, `penetration`,
+//! `separation`, `containment`) and writes `tour.svg` in the current
+//! directory: every shape, shapes in an overlapping pair filled red, and
+//! each minimum translation vector (MTV) drawn as an arrow from B's deepest
+//! point along the normal, as long as the depth.
+//!
+//! A second, 3D scene follows as a table only: oriented boxes meeting edge
+//! on edge and face on face, a box inside a box, a sphere off a box's
+//! corner, a capsule across a box's edge, two convex hulls and a hull
+//! against a sphere.
+//!
+//! Conventions (the crate's): A is the first shape of a pair and B the
+//! second; normals point from A towards B; moving B by `normal * depth`
+//! leaves the pair touching; touching counts as intersecting, with depth 0.
+//!
+//! The code: `scene.rs` builds the 2D and 3D scenes, `table.rs` prints the
+//! tables, `svg.rs` draws the 2D scene; this file runs the queries on every
+//! pair (the dispatch from a body's shape to the generic queries is
+//! `report` and `answers_against` below).
+
+mod scene;
+mod svg;
+mod table;
+
+use std::error::Error;
+use std::path::PathBuf;
+
+use separating_axis::{
+    containment, intersects, penetration, separation, Containment, Penetration, Pose2, Separation,
+    Shape,
+};
+
+use scene::{scene_2d, scene_3d, Body, Geometry, Scene};
+use svg::svg_2d;
+use table::{print_table, print_table_3d};
+
+/// Where the SVG drawing is written, relative to the current directory.
+const SVG_FILE: &str = "tour.svg";
+
+fn main() -> Result<(), Box<dyn Error>> {
+    tour_2d()?;
+    println!();
+    tour_3d()?;
+    Ok(())
+}
+
+/// The 2D part of the tour: builds the scene, runs every query on every
+/// pair, prints the table and writes the SVG drawing.
+fn tour_2d() -> Result<(), Box<dyn Error>> {
+    let scene = scene_2d()?;
+    let all = all_pairs(&scene.bodies);
+    let rows = reported_pairs(&scene, &all);
+    print_table(&scene.bodies, &rows, all.len());
+    let svg = svg_2d(&scene, &rows, &all)?;
+    std::fs::write(SVG_FILE, svg)?;
+    let path =
+        std::env::current_dir().map_or_else(|_| PathBuf::from(SVG_FILE), |d| d.join(SVG_FILE));
+    println!("\nwrote {}", path.display());
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// The queries
+// ---------------------------------------------------------------------------
+
+/// Every query's answer for one ordered pair of bodies.
+struct PairReport {
+    /// Index of shape A.
+    a: usize,
+    /// Index of shape B.
+    b: usize,
+    /// What the pair demonstrates (empty for pairs not featured).
+    shows: &'static str,
+    /// `intersects(A, B)`.
+    intersects: bool,
+    /// `separation(A, B)`.
+    separation: Separation<f64, 2>,
+    /// `penetration(A, B)`.
+    penetration: Option<Penetration<f64, 2>>,
+    /// `containment(A, B)`.
+    containment: Containment,
+}
+
+/// Runs the queries on the ordered pair (`a`, `b`) of `bodies`.
+fn report(bodies: &[Body], a: usize, b: usize, shows: &'static str) -> PairReport {
+    let answers = match &bodies[a].geometry {
+        Geometry::Polygon(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
+        Geometry::Circle(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
+        Geometry::Aabb(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
+        Geometry::Obb(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
+    };
+    PairReport {
+        a,
+        b,
+        shows,
+        ..answers
+    }
+}
+
+/// Resolves B's concrete type, A's being known (the second half of the
+/// double dispatch that lets the generic queries see two concrete types).
+fn answers_against<A: Shape<f64, 2> + 'static>(a: &A, pose_a: &Pose2<f64>, b: &Body) -> PairReport {
+    match &b.geometry {
+        Geometry::Polygon(s) => answers(a, pose_a, s, &b.pose),
+        Geometry::Circle(s) => answers(a, pose_a, s, &b.pose),
+        Geometry::Aabb(s) => answers(a, pose_a, s, &b.pose),
+        Geometry::Obb(s) => answers(a, pose_a, s, &b.pose),
+    }
+}
+
+/// The four queries of the crate on one pair of concrete shapes (the
+/// indices and `shows` are filled in by the caller).
+fn answers<A, B>(a: &A, pose_a: &Pose2<f64>, b: &B, pose_b: &Pose2<f64>) -> PairReport
+where
+    A: Shape<f64, 2> + 'static,
+    B: Shape<f64, 2> + 'static,
+{
+    PairReport {
+        a: 0,
+        b: 0,
+        shows: "",
+        intersects: intersects(a, pose_a, b, pose_b),
+        separation: separation(a, pose_a, b, pose_b),
+        penetration: penetration(a, pose_a, b, pose_b),
+        containment: containment(a, pose_a, b, pose_b),
+    }
+}
+
+/// The queries on every pair `i < j`, in index order.
+fn all_pairs(bodies: &[Body]) -> Vec<PairReport> {
+    let n = bodies.len();
+    (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .map(|(i, j)| report(bodies, i, j, ""))
+        .collect()
+}
+
+/// The rows of the table: the featured pairs in their order, then every
+/// other pair that intersects (so no overlap goes unreported).
+fn reported_pairs(scene: &Scene, all: &[PairReport]) -> Vec<PairReport> {
+    let mut rows: Vec<PairReport> = scene
+        .featured
+        .iter()
+        .map(|f| report(&scene.bodies, scene.index(f.a), scene.index(f.b), f.shows))
+        .collect();
+    let is_featured = |p: &PairReport| {
+        rows.iter()
+            .any(|r| (r.a, r.b) == (p.a, p.b) || (r.a, r.b) == (p.b, p.a))
+    };
+    let extra: Vec<PairReport> = all
+        .iter()
+        .filter(|p| p.intersects && !is_featured(p))
+        .map(|p| report(&scene.bodies, p.a, p.b, "also intersecting"))
+        .collect();
+    rows.extend(extra);
+    rows
+}
+
+// ---------------------------------------------------------------------------
+// The 3D tour
+// ---------------------------------------------------------------------------
+
+/// The 3D part of the tour: a table, with the conventions of the 2D one.
+fn tour_3d() -> Result<(), Box<dyn Error>> {
+    let rows = scene_3d()?;
+    print_table_3d(&rows);
+    Ok(())
+}

@@ -1,0 +1,36 @@
+//! The integration tests, in one test crate (one binary to link): each file
+//! `tests/<name>.rs` is the module `<name>` below, so a test is cited as
+//! `tests/<name>.rs::<test>` and run by name as `cargo test <name>::`.
+//! Shared helpers live in `tests/support/`.
+//!
+//! `no_alloc` is in this crate too: its counting allocator counts the
+//! allocations of the current thread only, so the tests running on other
+//! threads do not disturb it (`tests/no_alloc.rs`).
+
+mod support;
+
+mod box_precision;
+mod boxes_2d;
+mod boxes_3d;
+mod consistency;
+mod containment;
+mod errors;
+mod exact_cases;
+mod figures;
+mod golden;
+mod many_dimensions;
+mod nan;
+mod no_alloc;
+mod oracle_2d;
+mod polygon_robustness;
+mod polyhedra_3d;
+mod polyhedron;
+mod properties_2d;
+mod properties_3d;
+mod proof_gauss;
+mod proof_near_parallel;
+mod proof_round;
+mod range;
+mod round_shapes;
+mod tie_normals;
+mod traps;

@@ -1,0 +1,19 @@
+//! Helpers shared by the integration tests, one module per kind of helper:
+//!
+//! * [`scalars`]: the test scalars (`f32`, `f64`) with their tolerances,
+//!   and the conversions to and from `f64`;
+//! * [`rng`]: the one seeded generator (SplitMix64) of every random test,
+//!   also `#[path]`-included by the benches;
+//! * [`scene2d`]: random 2D scenes replayable from a seed, the quickcheck
+//!   wrappers and the golden hash;
+//! * [`oracle2d`], [`oracle3d`], [`oracle_round`]: answers computed without
+//!   any SAT code, for the properties to compare the library with
+//!   (`oracle_round`: signed distances of rounded shapes from the hull of
+//!   their core-vertex differences).
+
+pub mod oracle2d;
+pub mod oracle3d;
+pub mod oracle_round;
+pub mod rng;
+pub mod scalars;
+pub mod scene2d;
