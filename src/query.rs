@@ -86,8 +86,8 @@ pub fn intersects<T, const N: usize, A, B>(
 ) -> bool
 where
     T: Real,
-    A: Shape<T, N> + 'static,
-    B: Shape<T, N> + 'static,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     if beyond_range(pose_a, pose_b).is_some() {
         return false;
@@ -121,8 +121,8 @@ pub fn separation<T, const N: usize, A, B>(
 ) -> Separation<T, N>
 where
     T: Real,
-    A: Shape<T, N> + 'static,
-    B: Shape<T, N> + 'static,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far;
@@ -156,8 +156,8 @@ pub fn penetration<T, const N: usize, A, B>(
 ) -> Option<Penetration<T, N>>
 where
     T: Real,
-    A: Shape<T, N> + 'static,
-    B: Shape<T, N> + 'static,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     if beyond_range(pose_a, pose_b).is_some() {
         return None;

@@ -15,7 +15,7 @@ use core::any::Any;
 use nalgebra::{SVector, Unit};
 
 use crate::real::tie_tolerance;
-use crate::{ConvexPolygon, ConvexPolyhedron, Obb, Pose, Real, Separation};
+use crate::{Pose, Real, Separation, Shape};
 
 /// The index of the unit vector with the largest projection on `dir`, the
 /// first on a tie (0 for an empty list): the face that faces `dir`.
@@ -45,7 +45,12 @@ pub(crate) fn bound_slack<T: Real>(scale: T) -> T {
     tie_tolerance::<T>() * scale * T::from_u8(32).unwrap_or_else(T::one)
 }
 
-/// `x` as a `U` when `S` and `U` are the same type.
+/// `x` as a `U` when `S` and `U` are the same type: the pose and result
+/// types of the dimension-specific paths (`Pose<T, N>` as `Pose<T, 2>`).
+/// Only these plain `'static` value types are cast; shapes are routed by
+/// their hooks ([`Shape::as_obb`], [`Shape::as_polygon`],
+/// [`Shape::as_polyhedron`]), so any shape, borrowed or behind `dyn`,
+/// reaches its path.
 #[inline]
 fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
     (x as &dyn Any).downcast_ref::<U>()
@@ -53,74 +58,95 @@ fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
 
 /// The verdict from a specialised path, when the pair has one.
 #[inline]
-pub(crate) fn intersects<T: Real, const N: usize, A: 'static, B: 'static>(
+pub(crate) fn intersects<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
-) -> Option<bool> {
+) -> Option<bool>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if N == 2 {
+        if let (Some(pa), Some(pb)) = (cast::<_, Pose<T, 2>>(pose_a), cast::<_, Pose<T, 2>>(pose_b))
+        {
+            if let (Some(a), Some(b)) = (a.as_polygon(), b.as_polygon()) {
+                return Some(polygon_polygon::intersects(a, pa, b, pb));
+            }
+        }
+    }
     // In more than three dimensions boxes need the engine's extra axes.
     if N > 3 {
         return None;
     }
-    if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
-        return Some(obb_obb::intersects(a, pose_a, b, pose_b));
+    if let Some(oa) = a.as_obb() {
+        if let Some(ob) = b.as_obb() {
+            return Some(obb_obb::intersects(&oa, pose_a, &ob, pose_b));
+        }
     }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolygon<T>>(a),
-        cast::<B, ConvexPolygon<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
-    ) {
-        return Some(polygon_polygon::intersects(a, pose_a, b, pose_b));
-    }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolyhedron<T>>(a),
-        cast::<B, ConvexPolyhedron<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
-    ) {
-        return Some(polyhedron_polyhedron::intersects(a, pose_a, b, pose_b));
+    if N == 3 {
+        if let (Some(pa), Some(pb)) = (cast::<_, Pose<T, 3>>(pose_a), cast::<_, Pose<T, 3>>(pose_b))
+        {
+            if let (Some(a), Some(b)) = (a.as_polyhedron(), b.as_polyhedron()) {
+                return Some(polyhedron_polyhedron::intersects(a, pa, b, pb));
+            }
+        }
     }
     None
 }
 
 /// The separation from a specialised path, when the pair has one.
 ///
-/// The type tests are on concrete types, so the compiler folds them away in
-/// each instantiation.
+/// For concrete types the hooks are constants the compiler folds away in
+/// each instantiation; through `dyn` they are one virtual call per shape
+/// and path.
 #[inline]
-pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
+pub(crate) fn separation<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
     stop_at_gap: bool,
-) -> Option<Separation<T, N>> {
+) -> Option<Separation<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if N == 2 {
+        if let (Some(pa), Some(pb)) = (cast::<_, Pose<T, 2>>(pose_a), cast::<_, Pose<T, 2>>(pose_b))
+        {
+            if let (Some(a), Some(b)) = (a.as_polygon(), b.as_polygon()) {
+                let s = polygon_polygon::separation_with(a, pa, b, pb, stop_at_gap);
+                return cast::<Separation<T, 2>, Separation<T, N>>(&s).copied();
+            }
+        }
+    }
     // In more than three dimensions boxes need the engine's extra axes.
     if N > 3 {
         return None;
     }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolygon<T>>(a),
-        cast::<B, ConvexPolygon<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
-    ) {
-        let s = polygon_polygon::separation_with(a, pose_a, b, pose_b, stop_at_gap);
-        return cast::<Separation<T, 2>, Separation<T, N>>(&s).copied();
+    if let Some(oa) = a.as_obb() {
+        if let Some(ob) = b.as_obb() {
+            return Some(obb_obb::separation_with(
+                &oa,
+                pose_a,
+                &ob,
+                pose_b,
+                stop_at_gap,
+            ));
+        }
     }
-    if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
-        return Some(obb_obb::separation_with(a, pose_a, b, pose_b, stop_at_gap));
-    }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolyhedron<T>>(a),
-        cast::<B, ConvexPolyhedron<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
-    ) {
-        let s = polyhedron_polyhedron::separation_with(a, pose_a, b, pose_b, stop_at_gap);
-        return cast::<Separation<T, 3>, Separation<T, N>>(&s).copied();
+    if N == 3 {
+        if let (Some(pa), Some(pb)) = (cast::<_, Pose<T, 3>>(pose_a), cast::<_, Pose<T, 3>>(pose_b))
+        {
+            if let (Some(a), Some(b)) = (a.as_polyhedron(), b.as_polyhedron()) {
+                let s = polyhedron_polyhedron::separation_with(a, pa, b, pb, stop_at_gap);
+                return cast::<Separation<T, 3>, Separation<T, N>>(&s).copied();
+            }
+        }
     }
     None
 }
