@@ -35,8 +35,10 @@
 #![forbid(unsafe_code)]
 
 mod any_shape;
+mod axis_search;
 pub mod engine;
 mod error;
+mod geometry;
 pub mod nd;
 pub mod pair;
 mod pose;

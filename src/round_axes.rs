@@ -8,7 +8,7 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::engine::orient;
+use crate::geometry::orient;
 use crate::{Feature, Pose, Real, Shape};
 
 /// The axes between the cores of a rounded shape and the other shape, in

@@ -94,18 +94,26 @@ pub fn bench_views<const N: usize>(
         .iter()
         .map(|(a, pa, b, pb)| (aabb(a), *pa, aabb(b), *pb))
         .collect();
-    group.bench_with_input(BenchmarkId::new("intersects", "aabb"), &aabbs, |bch, pool| {
-        bch.iter(|| {
-            pool.iter()
-                .filter(|(a, pa, b, pb)| intersects(black_box(a), pa, b, pb))
-                .count()
-        })
-    });
-    group.bench_with_input(BenchmarkId::new("penetration", "aabb"), &aabbs, |bch, pool| {
-        bch.iter(|| {
-            pool.iter()
-                .filter_map(|(a, pa, b, pb)| penetration(black_box(a), pa, b, pb))
-                .count()
-        })
-    });
+    group.bench_with_input(
+        BenchmarkId::new("intersects", "aabb"),
+        &aabbs,
+        |bch, pool| {
+            bch.iter(|| {
+                pool.iter()
+                    .filter(|(a, pa, b, pb)| intersects(black_box(a), pa, b, pb))
+                    .count()
+            })
+        },
+    );
+    group.bench_with_input(
+        BenchmarkId::new("penetration", "aabb"),
+        &aabbs,
+        |bch, pool| {
+            bch.iter(|| {
+                pool.iter()
+                    .filter_map(|(a, pa, b, pb)| penetration(black_box(a), pa, b, pb))
+                    .count()
+            })
+        },
+    );
 }
