@@ -147,9 +147,11 @@ mod tests {
     fn arc(state: &mut u64) -> ([Vector3<f64>; 2], Vector3<f64>) {
         let mut v = || Vector3::new(next(state), next(state), next(state)).normalize();
         let (n1, n2) = (v(), v());
-        (n1.cross(&n2).norm() > 1e-3)
-            .then(|| ([n1, n2], n1.cross(&n2).normalize()))
-            .unwrap_or_else(|| ([Vector3::x(), Vector3::y()], Vector3::z()))
+        if n1.cross(&n2).norm() > 1e-3 {
+            ([n1, n2], n1.cross(&n2).normalize())
+        } else {
+            ([Vector3::x(), Vector3::y()], Vector3::z())
+        }
     }
 
     #[test]

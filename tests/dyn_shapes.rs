@@ -55,25 +55,21 @@ impl Rng {
 }
 
 /// The bits of a separation: distance, axis, feature.
-fn bits<T: Real, const N: usize>(s: &Separation<T, N>) -> (Vec<f64>, Feature) {
+fn bits<T: Real, const N: usize>(s: &Separation<T, N>) -> Bits {
     let f = |x: T| num_traits::ToPrimitive::to_f64(&x).unwrap_or(f64::NAN);
     let mut v = vec![f(s.distance)];
     v.extend(s.axis.iter().map(|&x| f(x)));
     (v, s.feature)
 }
 
+/// A separation's bits: distance and axis as `f64`s, and the feature.
+type Bits = (Vec<f64>, Feature);
+
+/// Every query's answer: separation, intersects, penetration, containment.
+type Answers = (Bits, bool, Option<Bits>, Containment);
+
 /// Every query of `a` and `b` at their poses, as comparable values.
-fn answers<T, const N: usize, A, B>(
-    a: &A,
-    pa: &Pose<T, N>,
-    b: &B,
-    pb: &Pose<T, N>,
-) -> (
-    (Vec<f64>, Feature),
-    bool,
-    Option<(Vec<f64>, Feature)>,
-    Containment,
-)
+fn answers<T, const N: usize, A, B>(a: &A, pa: &Pose<T, N>, b: &B, pb: &Pose<T, N>) -> Answers
 where
     T: Real,
     A: Shape<T, N> + ?Sized,
