@@ -15,6 +15,7 @@
 mod rng;
 
 mod common;
+mod dyn_views;
 
 use common::{Pair, POOL};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -100,6 +101,10 @@ fn box_box_2d(c: &mut Criterion) {
     group.throughput(Throughput::Elements(POOL as u64));
     let pairs = pairs(200, |rng| (box2(rng), box2(rng)));
     common::bench_pool(&mut group, 4, &pairs);
+    group.finish();
+    let mut group = c.benchmark_group("box_views_2d");
+    group.throughput(Throughput::Elements(POOL as u64));
+    dyn_views::bench_views(&mut group, &pairs);
     group.finish();
 }
 

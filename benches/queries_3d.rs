@@ -3,12 +3,16 @@
 //! sphere–box, capsule–box, and convex polyhedra (hulls of 16 and 32 random
 //! points). Each iteration runs the query over the whole pool.
 //!
+//! Also: the same box pool as concrete `Obb`s, `&dyn Shape`, `AnyShape` and
+//! `Aabb` (`box_views_3d`, benches/dyn_views).
+//!
 //! `cargo bench --bench queries_3d`
 
 #[path = "../tests/support/rng.rs"]
 mod rng;
 
 mod common;
+mod dyn_views;
 
 use common::{Pair, POOL};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -65,6 +69,10 @@ fn box_box(c: &mut Criterion) {
     group.throughput(Throughput::Elements(POOL as u64));
     let pairs = pairs("box-box", 1, 3.8, |rng| (obb(rng), obb(rng)));
     common::bench_pool(&mut group, "obb", &pairs);
+    group.finish();
+    let mut group = c.benchmark_group("box_views_3d");
+    group.throughput(Throughput::Elements(POOL as u64));
+    dyn_views::bench_views(&mut group, &pairs);
     group.finish();
 }
 

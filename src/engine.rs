@@ -28,16 +28,24 @@ use core::ops::ControlFlow;
 
 use nalgebra::{SVector, Unit};
 
-use crate::real::{is_nan, tie_tolerance};
+use crate::axis_search::{BestAxis, Gap};
+use crate::geometry::{orient, unit_cross3};
 use crate::round_axes::round_axes;
-use crate::shape::first_axis;
 use crate::{Feature, MinkowskiDifference, Pose, Posed, Real, Separation, Shape, Support};
+
+pub use crate::axis_search::Scan;
+pub use crate::geometry::is_minkowski_face;
 
 /// Calls `visit` with every candidate axis for the pair, in A's local
 /// frame, each a unit vector oriented from A towards B, its feature, and
 /// for a round axis an upper bound of its gap (`|q − p| − r_A − r_B` for
 /// the two core points it joins, exact when they are a nearest pair).
 /// Stops early when `visit` breaks.
+///
+/// The visitor takes three arguments, `visit(axis, feature, bound)`: the
+/// third, `bound: Option<T>`, is `None` for face, edge and N-D axes and
+/// `Some` for the rounded-core axes (it was added so that the engine can cap
+/// a round axis's gap by the distance of the core points it joins).
 ///
 /// ```
 /// use core::ops::ControlFlow;
@@ -98,7 +106,7 @@ where
 /// cross on the Gauss map ([`is_minkowski_face`]), or when the computed
 /// cross product is exactly zero (docs/sat-proof.md §11 shows the face axes
 /// cover exactly parallel edges; nearly parallel ones are tested, along
-/// whatever direction the floats give, see [`unit_cross3`]). The axis is
+/// whatever direction the floats give, see `geometry::unit_cross3`). The axis is
 /// oriented from A to B by A's faces when A knows them, else by B's, else
 /// both orientations are tried.
 fn for_each_edge_axis<T, const N: usize, A, B, F>(
@@ -128,7 +136,7 @@ where
         for j in 0..b.edge_count() {
             let eb = b.local_edge(j);
             if let (Some(fa), Some(fb)) = (&ea_faces, &eb.faces) {
-                if !arcs_cross(fa, &ea_dir, fb, &eb.direction) {
+                if !is_minkowski_face(fa, &ea_dir, fb, &eb.direction) {
                     continue;
                 }
             }
@@ -150,121 +158,28 @@ where
     ControlFlow::Continue(())
 }
 
-/// `u` or `−u`, whichever has a non-negative dot product with `towards`.
-#[inline]
-pub(crate) fn orient<T: Real, const N: usize>(
-    u: Unit<SVector<T, N>>,
-    towards: &SVector<T, N>,
-) -> Unit<SVector<T, N>> {
-    if u.dot(towards) < T::zero() {
-        -u
-    } else {
-        u
-    }
-}
-
-/// The 3D cross product for `N = 3`; the zero vector in other dimensions
-/// (where the engine never calls it).
-#[inline]
-pub(crate) fn cross3<T: Real, const N: usize>(
-    a: &SVector<T, N>,
-    b: &SVector<T, N>,
-) -> SVector<T, N> {
-    let mut c = SVector::zeros();
-    if N == 3 {
-        c[0] = a[1] * b[2] - a[2] * b[1];
-        c[1] = a[2] * b[0] - a[0] * b[2];
-        c[2] = a[0] * b[1] - a[1] * b[0];
-    }
-    c
-}
-
-/// `a × b` normalised (3D), `None` when it is exactly zero or NaN.
-///
-/// The product is first divided by its largest entry, so that two nearly
-/// parallel edges (a cross product of length 1e-200, say) still give a
-/// unit axis instead of an underflow. Its direction may be far from the
-/// exact cross product of the edges the user meant (round-off in nearly
-/// parallel directions is amplified), but every gap is then measured along
-/// this axis from support values, so it is a true gap of the shapes
-/// (docs/sat-proof.md §11): a wrong direction can only make the axis
-/// useless, never the answer wrong.
-#[inline]
-pub(crate) fn unit_cross3<T: Real, const N: usize>(
-    a: &SVector<T, N>,
-    b: &SVector<T, N>,
-) -> Option<Unit<SVector<T, N>>> {
-    let c = cross3(a, b);
-    let m = c.amax();
-    if m.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
-        return None;
-    }
-    let c = c / m;
-    let len = c.norm();
-    Some(Unit::new_unchecked(c / len))
-}
-
-/// Whether the Gauss-map arc of an edge of A (between its face normals
-/// `[a, b]`) crosses the arc of an edge of B negated (between `−m₁` and
-/// `−m₂`), all in one frame: then the two edges form a face of `A − B`
-/// whose normal is their cross product.
-///
-/// The arcs `ab` and `cd` (each shorter than a half circle) cross iff `c`
-/// and `d` lie on opposite sides of the plane of `ab`, `a` and `b` on
-/// opposite sides of the plane of `cd`, and the two arcs lie in the same
-/// hemisphere (the last sign test), with triple products only
-/// (docs/sat-proof.md §10).
-#[inline]
-#[must_use]
-pub fn is_minkowski_face<T: Real, const N: usize>(
-    faces_a: &[SVector<T, N>; 2],
-    faces_b: &[SVector<T, N>; 2],
-) -> bool {
-    let [a, b] = faces_a;
-    let (c, d) = (-faces_b[0], -faces_b[1]);
-    let bxa = cross3(b, a);
-    let dxc = cross3(&d, &c);
-    let cba = c.dot(&bxa);
-    let dba = d.dot(&bxa);
-    let adc = a.dot(&dxc);
-    let bdc = b.dot(&dxc);
-    cba * dba < T::zero() && adc * bdc < T::zero() && cba * bdc > T::zero()
-}
-
-/// [`is_minkowski_face`] for edges that keep the [`Edge`](crate::Edge) contract
-/// (`direction = normalise(faces[0] × faces[1])`): the two cross products
-/// are the edge directions up to a negative factor each, which the signs of
-/// the three tests do not see. Four dot products, the first two of which
-/// already reject most pairs.
-#[inline]
-fn arcs_cross<T: Real, const N: usize>(
-    faces_a: &[SVector<T, N>; 2],
-    dir_a: &SVector<T, N>,
-    faces_b: &[SVector<T, N>; 2],
-    dir_b: &SVector<T, N>,
-) -> bool {
-    // c = −m₁, d = −m₂: the signs of c·dA and d·dA are those of −m·dA.
-    let cba = -faces_b[0].dot(dir_a);
-    let dba = -faces_b[1].dot(dir_a);
-    if cba * dba >= T::zero() {
-        return false;
-    }
-    let adc = faces_a[0].dot(dir_b);
-    let bdc = faces_a[1].dot(dir_b);
-    adc * bdc < T::zero() && cba * bdc > T::zero()
-}
-
 /// The best separation of A and B over the candidate axes, in A's local
-/// frame (B placed by `pose_ab`). With `stop_at_gap`, returns the first
+/// frame (B placed by `pose_ab`). With [`Scan::FirstGap`], returns the first
 /// axis with a positive gap instead of the best one.
 ///
-/// NaN: the first NaN gap is returned as it is.
+/// NaN: the first NaN gap is returned as it is. No axis at all (two
+/// concentric balls): the one fallback of the crate, the first coordinate
+/// axis with its gap, [`Feature::Fallback`].
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{engine::{self, Scan}, Ball, Feature, Pose2};
+///
+/// let a = Ball::new(Point2::origin(), 1.0).unwrap();
+/// let s = engine::local_separation(&a, &a, &Pose2::identity(), Scan::Best);
+/// assert_eq!((s.distance, s.feature), (-2.0, Feature::Fallback));
+/// ```
 #[must_use]
 pub fn local_separation<T, const N: usize, A, B>(
     a: &A,
     b: &B,
     pose_ab: &Pose<T, N>,
-    stop_at_gap: bool,
+    scan: Scan,
 ) -> Separation<T, N>
 where
     T: Real,
@@ -272,13 +187,7 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let md = MinkowskiDifference::new(a, Posed::new(b, pose_ab));
-    // gap(u) = −h_{A−B}(u) = −(h_A(u) + h_B(−u)); the two terms also give
-    // the scale of the gap's round-off, for the tie rule.
-    let gap = |u: &SVector<T, N>| {
-        let (ha, hb) = (md.a.local_support_value(u), md.b.local_support_value(&-u));
-        (-(ha + hb), ha.abs() + hb.abs())
-    };
-    let mut best = BestAxis::new(stop_at_gap);
+    let mut best = BestAxis::new(scan);
     let t = &pose_ab.translation.vector;
     let _ = for_each_candidate_axis(a, b, pose_ab, |axis, feature, bound| {
         // A face axis reads its own shape's support value from the face's
@@ -292,138 +201,25 @@ where
                 md.a.local_support_value(&axis),
                 b.local_face_offset(j) - axis.dot(t),
             ),
-            _ => {
-                let (ha, hb) = (
-                    md.a.local_support_value(&axis),
-                    md.b.local_support_value(&-axis.into_inner()),
-                );
-                (ha, hb)
+            _ => (
+                md.a.local_support_value(&axis),
+                md.b.local_support_value(&-axis.into_inner()),
+            ),
+        };
+        // gap(u) = −h_{A−B}(u) = −(h_A(u) + h_B(−u)). A round axis's gap
+        // is at most its bound, computed from the two core points
+        // themselves (NaN stays NaN).
+        let mut gap = Gap::from_supports(ha, hb);
+        if let Some(cap) = bound {
+            if cap < gap.distance {
+                gap.distance = cap;
             }
-        };
-        // A round axis's gap is at most its bound, computed from the two
-        // core points themselves (NaN stays NaN).
-        let gap = match bound {
-            Some(cap) if cap < -(ha + hb) => cap,
-            _ => -(ha + hb),
-        };
-        best.offer(gap, ha.abs() + hb.abs(), axis, feature)
+        }
+        best.offer(gap, axis, feature)
     });
-    best.finish().unwrap_or_else(|| {
-        let axis = Unit::new_unchecked(first_axis());
-        Separation {
-            distance: gap(&axis).0,
-            axis,
-            feature: Feature::Fallback,
-        }
+    best.finish_or(|u| {
+        Gap::from_supports(md.a.local_support_value(u), md.b.local_support_value(&-u)).distance
     })
-}
-
-/// The running best of the SAT loop, shared by the engine and the
-/// specialised paths so that all of them break ties and treat NaN alike.
-///
-/// Axes come in classes, offered in this order: A's faces, B's faces, edge
-/// pairs, ball axes. Within a class the first axis with the largest gap
-/// wins. An axis of a later class replaces the best only when its gap is
-/// larger by more than [`tie_tolerance`] times the scale of the two support
-/// values it was computed from, so that round-off never trades a face for an
-/// edge or a ball axis, nor A's face for B's — except that a positive gap
-/// always replaces a non-positive one, so the verdict is never bent by the
-/// rule. A NaN gap ends the loop and is reported.
-pub(crate) struct BestAxis<T: Real, const N: usize> {
-    best: Option<Separation<T, N>>,
-    stop_at_gap: bool,
-}
-
-/// The preference class of a feature: lower is preferred on a tie, except
-/// for [`ROUND`], which wins ties against the polytope classes.
-#[inline]
-fn class(feature: Feature) -> u8 {
-    match feature {
-        Feature::FaceA(_) => 0,
-        Feature::FaceB(_) => 1,
-        Feature::EdgePair(..) => 2,
-        Feature::RoundA | Feature::RoundB => ROUND,
-        Feature::Fallback => 4,
-    }
-}
-
-/// The class of the rounded-core axes.
-const ROUND: u8 = 3;
-
-/// Whether two unit axes agree to 64 ε in every coordinate.
-#[inline]
-fn same_direction<T: Real, const N: usize>(
-    u: &Unit<SVector<T, N>>,
-    v: &Unit<SVector<T, N>>,
-) -> bool {
-    (u.as_ref() - v.as_ref()).amax() <= T::default_epsilon() * nalgebra::convert(64.0)
-}
-
-impl<T: Real, const N: usize> BestAxis<T, N> {
-    /// An empty tracker; with `stop_at_gap` the loop ends at the first
-    /// positive gap.
-    #[inline]
-    pub(crate) fn new(stop_at_gap: bool) -> Self {
-        Self {
-            best: None,
-            stop_at_gap,
-        }
-    }
-
-    /// Offers the gap along one candidate axis, with `scale` the magnitude
-    /// of the terms it was computed from; `Break` when the loop may end.
-    #[inline]
-    pub(crate) fn offer(
-        &mut self,
-        distance: T,
-        scale: T,
-        axis: Unit<SVector<T, N>>,
-        feature: Feature,
-    ) -> ControlFlow<()> {
-        let better = match &self.best {
-            None => true,
-            Some(s) if class(feature) == class(s.feature) => distance > s.distance,
-            // A positive gap always beats a non-positive one, and never
-            // loses to one: the tie rule chooses among equal answers, it
-            // never turns "apart" into "overlapping" or back.
-            Some(s) if distance > T::zero() && s.distance <= T::zero() => true,
-            Some(s) if distance <= T::zero() && s.distance > T::zero() => false,
-            // A rounded-core axis is the exact direction between the cores'
-            // nearest points: on a near tie it is the better normal (a face
-            // within round-off of it can point 1e-3 rad away in f32), so
-            // it wins ties instead of losing them.
-            // (When it is the best axis's own direction, to 64 ε, the face
-            // keeps its label: the normal is the same.)
-            Some(s) if class(feature) == ROUND && !same_direction(&axis, &s.axis) => {
-                distance >= s.distance - tie_tolerance::<T>() * scale
-            }
-            Some(s) => distance > s.distance + tie_tolerance::<T>() * scale,
-        };
-        if better || is_nan(distance) {
-            self.best = Some(Separation {
-                distance,
-                axis,
-                feature,
-            });
-        }
-        if is_nan(distance) || (self.stop_at_gap && distance > T::zero()) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    /// The best gap offered so far, if any was.
-    #[inline]
-    pub(crate) fn distance(&self) -> Option<T> {
-        self.best.as_ref().map(|s| s.distance)
-    }
-
-    /// The best axis offered, if any was.
-    #[inline]
-    pub(crate) fn finish(self) -> Option<Separation<T, N>> {
-        self.best
-    }
 }
 
 /// The generic engine's [`Separation`] of two posed shapes, in the world
@@ -450,27 +246,23 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    separation_with(a, pose_a, b, pose_b, false)
+    separation_with(a, pose_a, b, pose_b, Scan::Best)
 }
 
-/// [`separation`], stopping at the first positive gap with `stop_at_gap`.
+/// [`separation`], scanning as `scan` says.
 pub(crate) fn separation_with<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
-    stop_at_gap: bool,
+    scan: Scan,
 ) -> Separation<T, N>
 where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let local = local_separation(a, b, &pose_a.inv_mul(pose_b), stop_at_gap);
-    Separation {
-        axis: pose_a.rotation * local.axis,
-        ..local
-    }
+    local_separation(a, b, &pose_a.inv_mul(pose_b), scan).to_world(&pose_a.rotation)
 }
 
 /// The generic engine's overlap test: stops at the first separating axis.
@@ -495,7 +287,7 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    local_separation(a, b, &pose_a.inv_mul(pose_b), true).distance <= T::zero()
+    local_separation(a, b, &pose_a.inv_mul(pose_b), Scan::FirstGap).distance <= T::zero()
 }
 
 /// Whether `inner` lies entirely in `outer`; boundaries may touch, so a

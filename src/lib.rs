@@ -34,8 +34,11 @@
 
 #![forbid(unsafe_code)]
 
+mod any_shape;
+mod axis_search;
 pub mod engine;
 mod error;
+mod geometry;
 pub mod nd;
 pub mod pair;
 mod pose;
@@ -46,6 +49,7 @@ mod round_axes;
 mod shape;
 mod support;
 
+pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use error::ShapeError;
 pub use pose::{check_pose, pose_from_matrix, IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};

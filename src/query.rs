@@ -1,10 +1,16 @@
 //! The public queries, as free functions over `(shape, pose)` pairs.
 //!
-//! Each routes a pair with a specialised path (two [`ConvexPolygon`]s, two
-//! [`Obb`]s of the same dimension, two [`ConvexPolyhedron`]s) to it and
-//! every other pair to the generic [`engine`](crate::engine); both give the
-//! same answers (tests/properties_2d.rs, tests/boxes_2d.rs,
-//! tests/boxes_3d.rs, tests/polyhedra_3d.rs).
+//! Each takes its shapes as `&A` with `A: Shape<T, N> + ?Sized`: concrete
+//! shapes, `&dyn Shape<T, N>`, `&*boxed` for a `Box<dyn Shape<T, N>>`,
+//! [`AnyShape`](crate::AnyShape), shapes borrowing non-`'static` data
+//! (tests/dyn_shapes.rs). A pair whose shapes answer the same fast-path
+//! hook (two boxes: [`Shape::as_obb`], which [`Obb`] and
+//! [`Aabb`](crate::Aabb) answer; two [`ConvexPolygon`]s; two
+//! [`ConvexPolyhedron`]s) goes to that specialised path, through `dyn` too
+//! (tests/dyn_shapes.rs::fast_paths_fire_through_dyn), and every other pair
+//! to the generic [`engine`](crate::engine); both give the same answers
+//! (tests/properties_2d.rs, tests/boxes_2d.rs, tests/boxes_3d.rs,
+//! tests/polyhedra_3d.rs).
 //!
 //! **Touching counts as intersecting**: shapes whose boundaries meet with no
 //! overlap intersect, with penetration depth `0`.
@@ -20,6 +26,7 @@
 
 use nalgebra::{Point, Unit};
 
+use crate::engine::Scan;
 use crate::real::max_magnitude;
 use crate::{engine, pair, Containment, Feature, Penetration, Pose, Real, Separation, Shape};
 
@@ -86,8 +93,8 @@ pub fn intersects<T, const N: usize, A, B>(
 ) -> bool
 where
     T: Real,
-    A: Shape<T, N> + 'static,
-    B: Shape<T, N> + 'static,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     if beyond_range(pose_a, pose_b).is_some() {
         return false;
@@ -121,13 +128,13 @@ pub fn separation<T, const N: usize, A, B>(
 ) -> Separation<T, N>
 where
     T: Real,
-    A: Shape<T, N> + 'static,
-    B: Shape<T, N> + 'static,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far;
     }
-    pair::separation(a, pose_a, b, pose_b, false)
+    pair::separation(a, pose_a, b, pose_b, Scan::Best)
         .unwrap_or_else(|| engine::separation(a, pose_a, b, pose_b))
 }
 
@@ -156,16 +163,16 @@ pub fn penetration<T, const N: usize, A, B>(
 ) -> Option<Penetration<T, N>>
 where
     T: Real,
-    A: Shape<T, N> + 'static,
-    B: Shape<T, N> + 'static,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     if beyond_range(pose_a, pose_b).is_some() {
         return None;
     }
     // The loop may stop at the first positive gap: the answer is `None`
     // then, and when no gap is positive the scan was complete.
-    pair::separation(a, pose_a, b, pose_b, true)
-        .unwrap_or_else(|| engine::separation_with(a, pose_a, b, pose_b, true))
+    pair::separation(a, pose_a, b, pose_b, Scan::FirstGap)
+        .unwrap_or_else(|| engine::separation_with(a, pose_a, b, pose_b, Scan::FirstGap))
         .penetration()
 }
 

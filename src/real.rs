@@ -5,7 +5,7 @@
 //!
 //! There is no tolerance for nearly parallel edges. An edge pair is skipped
 //! only when its computed cross product is exactly zero, in both scalars
-//! (`engine::unit_cross3`, the box path's `edge_terms`); its edges are then
+//! (`geometry::unit_cross3`, the box path's `edge_terms`); its edges are then
 //! parallel to within `2 ε`. docs/sat-proof.md §11 proves what a pair
 //! that is skipped, or tested along a direction that round-off has turned,
 //! can cost: every gap is measured along the axis actually used, so no

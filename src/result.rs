@@ -1,6 +1,6 @@
 //! The named results of the queries.
 
-use nalgebra::{SVector, Unit};
+use nalgebra::{Rotation, SVector, Unit};
 
 use crate::Real;
 
@@ -68,6 +68,17 @@ impl<T: Real, const N: usize> Penetration<T, N> {
 }
 
 impl<T: Real, const N: usize> Separation<T, N> {
+    /// The same separation with its axis turned by `rotation`: the last
+    /// step of every path, from the frame it computed in (A's local frame,
+    /// or A's box frame) to the world. Distance and feature are unchanged.
+    #[inline]
+    pub(crate) fn to_world(self, rotation: &Rotation<T, N>) -> Self {
+        Self {
+            axis: rotation * self.axis,
+            ..self
+        }
+    }
+
     /// The penetration, when the shapes overlap or touch (`distance <= 0`).
     /// `None` when they are separated or the distance is NaN.
     #[inline]

@@ -8,7 +8,7 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::engine::orient;
+use crate::geometry::orient;
 use crate::nd::{segment_nearest_pair, VERTEX_BUDGET};
 use crate::shape::closest_on_segment;
 use crate::{Feature, Pose, Real, Shape};

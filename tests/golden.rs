@@ -278,14 +278,21 @@ macro_rules! as_shape3 {
                 $body
             }
             Shape3::Ball(b) => {
-                let $x =
-                    Ball::<$t, 3>::new(b.center().cast(), crate::support::scalars::t::<$t>(b.radius())).unwrap();
+                let $x = Ball::<$t, 3>::new(
+                    b.center().cast(),
+                    crate::support::scalars::t::<$t>(b.radius()),
+                )
+                .unwrap();
                 $body
             }
             Shape3::Capsule(c) => {
                 let [p, q] = c.segment();
-                let $x =
-                    Capsule::<$t, 3>::new(p.cast(), q.cast(), crate::support::scalars::t::<$t>(c.radius())).unwrap();
+                let $x = Capsule::<$t, 3>::new(
+                    p.cast(),
+                    q.cast(),
+                    crate::support::scalars::t::<$t>(c.radius()),
+                )
+                .unwrap();
                 $body
             }
             Shape3::Hull(h) => {

@@ -97,10 +97,16 @@ fn edge_pairs_tested_are_exactly_the_minkowski_faces<T: Real>(margin: f64) {
     for case in 0..120 {
         let a = random_hull::<T>(&mut rng);
         let b = random_hull::<T>(&mut rng);
-        let pa: Pose3<T> =
-            Pose3::from_parts((rng.unit_vector3() * rng.range(0.0, 3.0)).into(), rng.rotation()).cast();
-        let pb: Pose3<T> =
-            Pose3::from_parts((rng.unit_vector3() * rng.range(0.0, 3.0)).into(), rng.rotation()).cast();
+        let pa: Pose3<T> = Pose3::from_parts(
+            (rng.unit_vector3() * rng.range(0.0, 3.0)).into(),
+            rng.rotation(),
+        )
+        .cast();
+        let pb: Pose3<T> = Pose3::from_parts(
+            (rng.unit_vector3() * rng.range(0.0, 3.0)).into(),
+            rng.rotation(),
+        )
+        .cast();
         let pose_ab = pa.inverse() * pb;
         let mut tested = BTreeSet::new();
         let _ = engine::for_each_candidate_axis(&a, &b, &pose_ab, |_, f, _| {

@@ -349,7 +349,10 @@ macro_rules! as_shape3 {
 
 /// A random pose near the origin (the scene's scale stays about 3).
 fn random_pose(rng: &mut Rng) -> Pose3<f64> {
-    Pose3::from_parts((rng.unit_vector3() * rng.range(0.0, 2.0)).into(), rng.rotation())
+    Pose3::from_parts(
+        (rng.unit_vector3() * rng.range(0.0, 2.0)).into(),
+        rng.rotation(),
+    )
 }
 
 /// Balls and capsules against boxes, hulls, capsules and balls: the

@@ -426,7 +426,10 @@ fn gauss_map() -> String {
                 rb * b.normals()[*k].into_inner(),
                 rb * b.normals()[*l].into_inner(),
             ];
-            if !engine::is_minkowski_face(&[na[*i], na[*j]], &fb) {
+            // Each edge's direction is its faces' cross product (the
+            // `Edge` contract the test relies on).
+            let (dir_a, dir_b) = (na[*i].cross(&na[*j]), fb[0].cross(&fb[1]));
+            if !engine::is_minkowski_face(&[na[*i], na[*j]], &dir_a, &fb, &dir_b) {
                 continue;
             }
             crossings += 1;

@@ -14,8 +14,8 @@ use core::any::Any;
 
 use nalgebra::{SVector, Unit};
 
-use crate::real::tie_tolerance;
-use crate::{ConvexPolygon, ConvexPolyhedron, Obb, Pose, Real, Separation};
+use crate::engine::Scan;
+use crate::{ConvexPolygon, ConvexPolyhedron, Obb, Pose, Real, Separation, Shape};
 
 /// The index of the unit vector with the largest projection on `dir`, the
 /// first on a tie (0 for an empty list): the face that faces `dir`.
@@ -37,90 +37,126 @@ pub(crate) fn argmax_dot<T: Real, const N: usize>(
     best.0
 }
 
-/// How far below a threshold a bound on a gap must lie before the paths
-/// trust it to drop an axis: 32 [`tie_tolerance`] times `scale`, the size
-/// of the coordinates the bound and the gap are computed from.
-#[inline]
-pub(crate) fn bound_slack<T: Real>(scale: T) -> T {
-    tie_tolerance::<T>() * scale * T::from_u8(32).unwrap_or_else(T::one)
-}
-
-/// `x` as a `U` when `S` and `U` are the same type.
+/// `x` as a `U` when `S` and `U` are the same type: the pose and result
+/// types of the dimension-specific paths (`Pose<T, N>` as `Pose<T, 2>`).
+/// Only these plain `'static` value types are cast; shapes are routed by
+/// their hooks ([`Shape::as_obb`], [`Shape::as_polygon`],
+/// [`Shape::as_polyhedron`]), so any shape, borrowed or behind `dyn`,
+/// reaches its path.
 #[inline]
 fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
     (x as &dyn Any).downcast_ref::<U>()
 }
 
-/// The verdict from a specialised path, when the pair has one.
+/// The specialised path a pair takes, found by the shapes' hooks.
+pub(crate) enum Route<'s, T: Real, const N: usize> {
+    /// Two boxes ([`Shape::as_obb`]), any `N <= 3`.
+    Boxes(Obb<T, N>, Obb<T, N>),
+    /// Two polygons ([`Shape::as_polygon`]) and their poses, 2D.
+    Polygons(
+        &'s ConvexPolygon<T>,
+        &'s Pose<T, 2>,
+        &'s ConvexPolygon<T>,
+        &'s Pose<T, 2>,
+    ),
+    /// Two polyhedra ([`Shape::as_polyhedron`]) and their poses, 3D.
+    Polyhedra(
+        &'s ConvexPolyhedron<T>,
+        &'s Pose<T, 3>,
+        &'s ConvexPolyhedron<T>,
+        &'s Pose<T, 3>,
+    ),
+}
+
+/// The specialised path for the pair, if it has one: boxes first, then
+/// polygons (2D) or polyhedra (3D). A shape answering several hooks takes
+/// the first path whose hook both shapes answer. Each hook is asked only
+/// when the previous answer leaves the path possible, so a pair through
+/// `dyn` costs one or two virtual calls per path tried, and concrete types
+/// none (the hooks are constants the compiler folds).
 #[inline]
-pub(crate) fn intersects<T: Real, const N: usize, A: 'static, B: 'static>(
-    a: &A,
-    pose_a: &Pose<T, N>,
-    b: &B,
-    pose_b: &Pose<T, N>,
-) -> Option<bool> {
+pub(crate) fn route<'s, T, const N: usize, A, B>(
+    a: &'s A,
+    pose_a: &'s Pose<T, N>,
+    b: &'s B,
+    pose_b: &'s Pose<T, N>,
+) -> Option<Route<'s, T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
     // In more than three dimensions boxes need the engine's extra axes.
     if N > 3 {
         return None;
     }
-    if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
-        return Some(obb_obb::intersects(a, pose_a, b, pose_b));
+    if let Some(oa) = a.as_obb() {
+        if let Some(ob) = b.as_obb() {
+            return Some(Route::Boxes(oa, ob));
+        }
     }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolygon<T>>(a),
-        cast::<B, ConvexPolygon<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
-    ) {
-        return Some(polygon_polygon::intersects(a, pose_a, b, pose_b));
+    if N == 2 {
+        if let Some(ga) = a.as_polygon() {
+            if let Some(gb) = b.as_polygon() {
+                let (pa, pb) = (cast(pose_a)?, cast(pose_b)?);
+                return Some(Route::Polygons(ga, pa, gb, pb));
+            }
+        }
     }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolyhedron<T>>(a),
-        cast::<B, ConvexPolyhedron<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
-    ) {
-        return Some(polyhedron_polyhedron::intersects(a, pose_a, b, pose_b));
+    if N == 3 {
+        if let Some(ha) = a.as_polyhedron() {
+            if let Some(hb) = b.as_polyhedron() {
+                let (pa, pb) = (cast(pose_a)?, cast(pose_b)?);
+                return Some(Route::Polyhedra(ha, pa, hb, pb));
+            }
+        }
     }
     None
 }
 
-/// The separation from a specialised path, when the pair has one.
-///
-/// The type tests are on concrete types, so the compiler folds them away in
-/// each instantiation.
+/// The verdict from a specialised path, when the pair has one.
 #[inline]
-pub(crate) fn separation<T: Real, const N: usize, A: 'static, B: 'static>(
+pub(crate) fn intersects<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
-    stop_at_gap: bool,
-) -> Option<Separation<T, N>> {
-    // In more than three dimensions boxes need the engine's extra axes.
-    if N > 3 {
-        return None;
+) -> Option<bool>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    Some(match route(a, pose_a, b, pose_b)? {
+        Route::Boxes(a, b) => obb_obb::intersects(&a, pose_a, &b, pose_b),
+        Route::Polygons(a, pa, b, pb) => polygon_polygon::intersects(a, pa, b, pb),
+        Route::Polyhedra(a, pa, b, pb) => polyhedron_polyhedron::intersects(a, pa, b, pb),
+    })
+}
+
+/// The separation from a specialised path, when the pair has one.
+#[inline]
+pub(crate) fn separation<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    scan: Scan,
+) -> Option<Separation<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    match route(a, pose_a, b, pose_b)? {
+        Route::Boxes(a, b) => Some(obb_obb::separation_with(&a, pose_a, &b, pose_b, scan)),
+        Route::Polygons(a, pa, b, pb) => {
+            let s = polygon_polygon::separation_with(a, pa, b, pb, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        }
+        Route::Polyhedra(a, pa, b, pb) => {
+            let s = polyhedron_polyhedron::separation_with(a, pa, b, pb, scan);
+            cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+        }
     }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolygon<T>>(a),
-        cast::<B, ConvexPolygon<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 2>>(pose_b),
-    ) {
-        let s = polygon_polygon::separation_with(a, pose_a, b, pose_b, stop_at_gap);
-        return cast::<Separation<T, 2>, Separation<T, N>>(&s).copied();
-    }
-    if let (Some(a), Some(b)) = (cast::<A, Obb<T, N>>(a), cast::<B, Obb<T, N>>(b)) {
-        return Some(obb_obb::separation_with(a, pose_a, b, pose_b, stop_at_gap));
-    }
-    if let (Some(a), Some(b), Some(pose_a), Some(pose_b)) = (
-        cast::<A, ConvexPolyhedron<T>>(a),
-        cast::<B, ConvexPolyhedron<T>>(b),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_a),
-        cast::<Pose<T, N>, Pose<T, 3>>(pose_b),
-    ) {
-        let s = polyhedron_polyhedron::separation_with(a, pose_a, b, pose_b, stop_at_gap);
-        return cast::<Separation<T, 3>, Separation<T, N>>(&s).copied();
-    }
-    None
 }

@@ -21,7 +21,7 @@ use core::ops::ControlFlow;
 
 use nalgebra::{SMatrix, SVector, Unit};
 
-use crate::engine::BestAxis;
+use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::real::is_nan;
 use crate::{Feature, Obb, Pose, Real, Separation};
 
@@ -44,7 +44,7 @@ pub fn separation<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> Separation<T, N> {
-    separation_with(a, pose_a, b, pose_b, false)
+    separation_with(a, pose_a, b, pose_b, Scan::Best)
 }
 
 /// Whether two posed boxes overlap; stops at the first separating axis.
@@ -132,7 +132,7 @@ fn edge_terms<T: Real, const N: usize>(
     Some((l1, l2, len, tl, ra + rb))
 }
 
-/// The boolean form of [`scan`]: whether some axis has a positive gap.
+/// The boolean form of [`offer_axes`]: whether some axis has a positive gap.
 /// The same axes and the same gap expressions, but no unit axis, no
 /// division by `|L|` (which does not change a gap's sign: `|L| >= 1` after
 /// scaling and sizes are at least [`min_size`](crate::real::min_size)) and
@@ -170,35 +170,29 @@ fn any_separating_axis<T: Real, const N: usize>(
     false
 }
 
-/// [`separation`], stopping at the first positive gap with `stop_at_gap`.
+/// [`separation`], scanning as `scan` says.
 pub(crate) fn separation_with<T: Real, const N: usize>(
     a: &Obb<T, N>,
     pose_a: &Pose<T, N>,
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
-    stop_at_gap: bool,
+    scan: Scan,
 ) -> Separation<T, N> {
     // A's box frame in the world, and B's centre and axes in it.
     let (frame_a, _) = a.world_frame(pose_a);
     let (r, t) = relative_frame(a, pose_a, b, pose_b);
-    let mut best = BestAxis::new(stop_at_gap);
-    let _ = scan(&a.half_extents(), &b.half_extents(), &r, &t, &mut best);
-    let local = best.finish().unwrap_or(Separation {
-        distance: T::zero(),
-        axis: Unit::new_unchecked(SVector::from_fn(
-            |i, _| if i == 0 { T::one() } else { T::zero() },
-        )),
-        feature: Feature::FaceA(0),
-    });
-    Separation {
-        axis: frame_a * local.axis,
-        ..local
-    }
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    let mut best = BestAxis::new(scan);
+    let _ = offer_axes(&ha, &hb, &r, &t, &mut best);
+    // Boxes always offer their faces: the fallback (A's face +e₀'s gap)
+    // is never taken.
+    best.finish_or(|_| face_gap(t[0], ha[0], r.abs().row(0).transpose().dot(&hb)))
+        .to_world(&frame_a)
 }
 
 /// Offers the face axes, then in 3D the nine edge axes, in A's box frame,
 /// to `best`.
-fn scan<T: Real, const N: usize>(
+fn offer_axes<T: Real, const N: usize>(
     ha: &SVector<T, N>,
     hb: &SVector<T, N>,
     r: &SMatrix<T, N, N>,
@@ -216,7 +210,11 @@ fn scan<T: Real, const N: usize>(
                 |k, _| if k == i { sign } else { T::zero() },
             ));
             let face = if sign > T::zero() { i } else { i + N };
-            best.offer(gap, shift.abs() + rb + ha[i], axis, Feature::FaceA(face))?;
+            let gap = Gap {
+                distance: gap,
+                scale: shift.abs() + rb + ha[i],
+            };
+            best.offer(gap, axis, Feature::FaceA(face))?;
         }
     }
     // B's faces: outward +Rⱼ (axis −Rⱼ), then outward −Rⱼ (axis +Rⱼ).
@@ -228,7 +226,11 @@ fn scan<T: Real, const N: usize>(
             let gap = face_gap(-shift, hb[j], ra);
             let face = if sign > T::zero() { j } else { j + N };
             let axis = Unit::new_unchecked(-normal);
-            best.offer(gap, shift.abs() + hb[j] + ra, axis, Feature::FaceB(face))?;
+            let gap = Gap {
+                distance: gap,
+                scale: shift.abs() + hb[j] + ra,
+            };
+            best.offer(gap, axis, Feature::FaceB(face))?;
         }
     }
     // Edge pairs eᵢ × Rⱼ (3D only), each tried +L then −L.
@@ -247,8 +249,9 @@ fn scan<T: Real, const N: usize>(
             let axis = Unit::new_unchecked(l);
             let scale = (tl.abs() + extent) / len;
             let feature = Feature::EdgePair(i, j);
-            best.offer((tl - extent) / len, scale, axis, feature)?;
-            best.offer((-tl - extent) / len, scale, -axis, feature)?;
+            let gap = |distance| Gap { distance, scale };
+            best.offer(gap((tl - extent) / len), axis, feature)?;
+            best.offer(gap((-tl - extent) / len), -axis, feature)?;
         }
     }
     ControlFlow::Continue(())

@@ -41,8 +41,8 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Rotation2, Unit, Vector2};
 
-use super::{argmax_dot, bound_slack};
-use crate::engine::BestAxis;
+use super::argmax_dot;
+use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
 use crate::real::is_nan;
 use crate::{ConvexPolygon, Feature, Pose2, Real, Separation};
 
@@ -66,7 +66,7 @@ pub fn separation<T: Real>(
     b: &ConvexPolygon<T>,
     pose_b: &Pose2<T>,
 ) -> Separation<T, 2> {
-    separation_with(a, pose_a, b, pose_b, false)
+    separation_with(a, pose_a, b, pose_b, Scan::Best)
 }
 
 /// Whether two posed polygons overlap; stops at the first separating edge.
@@ -87,8 +87,8 @@ pub fn intersects<T: Real>(
     // A NaN gap compares false: it reads as not separating here, and the
     // NaN contract wants `false`, so NaN ends the loop as "apart".
     let mut verdict = true;
-    let _ = pair.for_each_gap(|gap, _, _, _| {
-        if gap > T::zero() || is_nan(gap) {
+    let _ = pair.for_each_gap(|gap, _, _| {
+        if gap.distance > T::zero() || is_nan(gap.distance) {
             verdict = false;
             ControlFlow::Break(())
         } else {
@@ -98,20 +98,16 @@ pub fn intersects<T: Real>(
     verdict
 }
 
-/// [`separation`], stopping at the first positive gap with `stop_at_gap`.
+/// [`separation`], scanning as `scan` says.
 pub(crate) fn separation_with<T: Real>(
     a: &ConvexPolygon<T>,
     pose_a: &Pose2<T>,
     b: &ConvexPolygon<T>,
     pose_b: &Pose2<T>,
-    stop_at_gap: bool,
+    scan: Scan,
 ) -> Separation<T, 2> {
     let pair = Pair::new(a, b, &pose_a.inv_mul(pose_b));
-    let local = pair.separation(stop_at_gap);
-    Separation {
-        axis: pose_a.rotation * local.axis,
-        ..local
-    }
+    pair.separation(scan).to_world(&pose_a.rotation)
 }
 
 /// From this many vertices on, the minimum of a polygon's projections on
@@ -120,6 +116,11 @@ pub(crate) fn separation_with<T: Real>(
 /// vertex (O(n · m)). Below it the scan is faster (benches/queries_2d.rs,
 /// `polygon_polygon_large`). Both give the same value.
 pub const WALK_FROM: usize = 32;
+
+/// The walk's round-off band, in units of ε times the polygon's reach:
+/// `16 ε · reach` covers the `4E` (`E = 1.5 ε · reach`) that computed
+/// projections may differ by near the minimum (see [`Walk::min`]).
+const WALK_BAND: u8 = 16;
 
 /// Two polygons in A's anchored frame.
 struct Pair<'a, T: Real> {
@@ -166,61 +167,65 @@ impl<'a, T: Real> Pair<'a, T> {
         (-m, -m.dot(&(self.rot * local_b[j] + self.d)))
     }
 
-    /// The gap along A's edge `i` (one scan of B) and the scale of its terms.
+    /// The gap along A's edge `i` (one scan of B).
     #[inline]
-    fn gap_a(&self, i: usize) -> (T, T) {
+    fn gap_a(&self, i: usize) -> Gap<T> {
         let (_, local_b) = self.b.anchored();
         let dir = self.rot.inverse_transform_vector(&self.a.normals()[i]);
         gap(min_projection(local_b, &dir).0, self.shift_a(i))
     }
 
-    /// The axis and gap along B's edge `j` (one scan of A), and the scale.
+    /// The axis and gap along B's edge `j` (one scan of A).
     #[inline]
-    fn gap_b(&self, j: usize) -> (Unit<Vector2<T>>, T, T) {
+    fn gap_b(&self, j: usize) -> (Unit<Vector2<T>>, Gap<T>) {
         let (_, local_a) = self.a.anchored();
         let (axis, shift) = self.axis_b(j);
-        let (g, scale) = gap(min_projection(local_a, &-axis.into_inner()).0, shift);
-        (axis, g, scale)
+        (
+            axis,
+            gap(min_projection(local_a, &-axis.into_inner()).0, shift),
+        )
     }
 
-    /// Calls `f(gap, scale, axis, feature)` for every edge of A, then of B,
-    /// in order, until it breaks.
+    /// Calls `f(gap, axis, feature)` for every edge of A, then of B, in
+    /// order, until it breaks.
     fn for_each_gap(
         &self,
-        mut f: impl FnMut(T, T, Unit<Vector2<T>>, Feature) -> ControlFlow<()>,
+        mut f: impl FnMut(Gap<T>, Unit<Vector2<T>>, Feature) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let (_, local_a) = self.a.anchored();
         let (_, local_b) = self.b.anchored();
         let mut walk = Walk::new(local_b, self.b.normals(), self.b.inner_disc().2);
         for (i, n) in self.a.normals().iter().enumerate() {
             let dir = self.rot.inverse_transform_vector(n);
-            let (g, scale) = gap(walk.min(&dir), self.shift_a(i));
-            f(g, scale, *n, Feature::FaceA(i))?;
+            f(gap(walk.min(&dir), self.shift_a(i)), *n, Feature::FaceA(i))?;
         }
         // B's normals in A's frame turn as B's do; the walk over A's
         // vertices uses A's own normals, which need no rotation.
         let mut walk = Walk::new(local_a, self.a.normals(), self.a.inner_disc().2);
         for j in 0..self.b.normals().len() {
             let (axis, shift) = self.axis_b(j);
-            let (g, scale) = gap(walk.min(&-axis.into_inner()), shift);
-            f(g, scale, axis, Feature::FaceB(j))?;
+            f(
+                gap(walk.min(&-axis.into_inner()), shift),
+                axis,
+                Feature::FaceB(j),
+            )?;
         }
         ControlFlow::Continue(())
     }
 
     /// The separation in A's frame.
     ///
-    /// With `stop_at_gap`, when the inner discs do not overlap, the edge of
-    /// A facing B's centre and the edge of B facing A's are tried first:
-    /// for polygons apart one of them usually separates, and the query
-    /// ends there.
-    fn separation(&self, stop_at_gap: bool) -> Separation<T, 2> {
-        if stop_at_gap && !self.discs_overlap() {
+    /// With [`Scan::FirstGap`], when the inner discs do not overlap, the
+    /// edge of A facing B's centre and the edge of B facing A's are tried
+    /// first: for polygons apart one of them usually separates, and the
+    /// query ends there.
+    fn separation(&self, scan: Scan) -> Separation<T, 2> {
+        if scan == Scan::FirstGap && !self.discs_overlap() {
             let i = argmax_dot(self.a.normals(), &self.d);
-            let (g, _) = self.gap_a(i);
-            if g > T::zero() {
+            let g = self.gap_a(i);
+            if g.distance > T::zero() {
                 return Separation {
-                    distance: g,
+                    distance: g.distance,
                     axis: self.a.normals()[i],
                     feature: Feature::FaceA(i),
                 };
@@ -229,30 +234,37 @@ impl<'a, T: Real> Pair<'a, T> {
                 self.b.normals(),
                 &-self.rot.inverse_transform_vector(&self.d),
             );
-            let (axis, g, _) = self.gap_b(j);
-            if g > T::zero() {
+            let (axis, g) = self.gap_b(j);
+            if g.distance > T::zero() {
                 return Separation {
-                    distance: g,
+                    distance: g.distance,
                     axis,
                     feature: Feature::FaceB(j),
                 };
             }
         }
-        let mut best = BestAxis::new(stop_at_gap);
-        let _ = self.for_each_gap(|g, scale, axis, feature| best.offer(g, scale, axis, feature));
-        // Both polygons have at least three edges, so an axis was offered.
-        best.finish().unwrap_or(Separation {
-            distance: T::zero(),
-            axis: self.a.normals()[0],
-            feature: Feature::FaceA(0),
+        let mut best = BestAxis::new(scan);
+        let _ = self.for_each_gap(|g, axis, feature| best.offer(g, axis, feature));
+        // Both polygons have at least three edges, so an axis was offered
+        // and the fallback (the gap along e₀ by two scans) is never taken.
+        best.finish_or(|e0| {
+            let (_, local_a) = self.a.anchored();
+            let (_, local_b) = self.b.anchored();
+            let dir = self.rot.inverse_transform_vector(e0);
+            let hb = -min_projection(local_b, &dir).0 - e0.dot(&self.d);
+            let ha = -min_projection(local_a, &-e0).0;
+            Gap::from_supports(ha, hb).distance
         })
     }
 }
 
 /// The gap `lo + shift`, one rounding, and the scale of its terms.
 #[inline]
-fn gap<T: Real>(lo: T, shift: T) -> (T, T) {
-    (lo + shift, lo.abs() + shift.abs())
+fn gap<T: Real>(lo: T, shift: T) -> Gap<T> {
+    Gap {
+        distance: lo + shift,
+        scale: lo.abs() + shift.abs(),
+    }
 }
 
 /// The smallest projection of `verts` on `dir` and its first index: a
@@ -285,7 +297,7 @@ struct Walk<'a, T: Real> {
 impl<'a, T: Real> Walk<'a, T> {
     #[inline]
     fn new(verts: &'a [Vector2<T>], normals: &'a [Unit<Vector2<T>>], reach: T) -> Self {
-        let band = T::default_epsilon() * reach * T::from_u8(16).unwrap_or_else(T::one);
+        let band = T::default_epsilon() * reach * T::from_u8(WALK_BAND).unwrap_or_else(T::one);
         Self {
             verts,
             normals,
@@ -423,19 +435,19 @@ mod tests {
                 for (a, pa, b, pb) in [(&a, &pose_a, &b, &pose_b), (&b, &pose_b, &a, &pose_a)] {
                     let pair = Pair::new(a, b, &pa.inv_mul(pb));
                     let mut walked = Vec::new();
-                    let _ = pair.for_each_gap(|g, scale, axis, feature| {
-                        walked.push((g, scale, axis, feature));
+                    let _ = pair.for_each_gap(|g, axis, feature| {
+                        walked.push((g.distance, g.scale, axis, feature));
                         ControlFlow::Continue(())
                     });
                     let (na, nb) = (a.vertices().len(), b.vertices().len());
                     assert_eq!(walked.len(), na + nb);
                     for (i, w) in walked.iter().enumerate().step_by(stride) {
                         let (g, scale, axis) = if i < na {
-                            let (g, scale) = pair.gap_a(i);
-                            (g, scale, a.normals()[i])
+                            let g = pair.gap_a(i);
+                            (g.distance, g.scale, a.normals()[i])
                         } else {
-                            let (axis, g, scale) = pair.gap_b(i - na);
-                            (g, scale, axis)
+                            let (axis, g) = pair.gap_b(i - na);
+                            (g.distance, g.scale, axis)
                         };
                         assert!(
                             g == w.0 && scale == w.1 && axis == w.2,

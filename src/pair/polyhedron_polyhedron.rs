@@ -33,8 +33,10 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Matrix3, Unit, Vector3};
 
-use super::{argmax_dot, bound_slack};
-use crate::engine::{self, unit_cross3, BestAxis};
+use super::argmax_dot;
+use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
+use crate::engine;
+use crate::geometry::unit_cross3;
 use crate::shape::EdgeRecord;
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
 
@@ -71,7 +73,7 @@ pub fn separation<T: Real>(
     b: &ConvexPolyhedron<T>,
     pose_b: &Pose3<T>,
 ) -> Separation<T, 3> {
-    separation_with(a, pose_a, b, pose_b, false)
+    separation_with(a, pose_a, b, pose_b, Scan::Best)
 }
 
 /// Whether two posed polyhedra overlap or touch: the engine's verdict.
@@ -91,7 +93,7 @@ pub fn intersects<T: Real>(
     let r = *pose_ab.rotation.matrix();
     let t = pose_ab.translation.vector;
     if !fits_path(a, b, &r, &t) {
-        return engine::local_separation(a, b, &pose_ab, true).distance <= T::zero();
+        return engine::local_separation(a, b, &pose_ab, Scan::FirstGap).distance <= T::zero();
     }
     let h = Hulls::new(a, b, &r, &t);
     let (ca, _) = a.inner_ball();
@@ -101,7 +103,7 @@ pub fn intersects<T: Real>(
     if let Probe::Apart(_) = h.probe() {
         return false;
     }
-    let mut best = BestAxis::new(true);
+    let mut best = BestAxis::new(Scan::FirstGap);
     let _ = h.scan(&mut best, T::zero());
     best.finish().is_none_or(|s| s.distance <= T::zero())
 }
@@ -119,26 +121,23 @@ fn fits_path<T: Real>(
     r.iter().chain(t.iter()).all(|x| x.is_finite()) && compact(a) && compact(b)
 }
 
-/// [`separation`], stopping at the first positive gap with `stop_at_gap`.
+/// [`separation`], scanning as `scan` says.
 pub(crate) fn separation_with<T: Real>(
     a: &ConvexPolyhedron<T>,
     pose_a: &Pose3<T>,
     b: &ConvexPolyhedron<T>,
     pose_b: &Pose3<T>,
-    stop_at_gap: bool,
+    scan: Scan,
 ) -> Separation<T, 3> {
     let pose_ab = pose_a.inv_mul(pose_b);
     let r = *pose_ab.rotation.matrix();
     let t = pose_ab.translation.vector;
     let local = if fits_path(a, b, &r, &t) {
-        local_separation(a, b, &r, &t, stop_at_gap)
+        local_separation(a, b, &r, &t, scan)
     } else {
-        engine::local_separation(a, b, &pose_ab, stop_at_gap)
+        engine::local_separation(a, b, &pose_ab, scan)
     };
-    Separation {
-        axis: pose_a.rotation * local.axis,
-        ..local
-    }
+    local.to_world(&pose_a.rotation)
 }
 
 /// The separation in A's frame, B placed by `x ↦ R x + t`.
@@ -147,24 +146,21 @@ fn local_separation<T: Real>(
     b: &ConvexPolyhedron<T>,
     r: &Matrix3<T>,
     t: &Vector3<T>,
-    stop_at_gap: bool,
+    scan: Scan,
 ) -> Separation<T, 3> {
     let h = Hulls::new(a, b, r, t);
     // The probe's gaps are gaps of axes offered later: the best is at least
     // their maximum, and no axis whose gap lies below it can win.
     let floor = match h.probe() {
-        Probe::Apart(s) if stop_at_gap => return s,
+        Probe::Apart(s) if scan == Scan::FirstGap => return s,
         Probe::Apart(s) => s.distance,
         Probe::Floor(d) => d,
     };
-    let mut best = BestAxis::new(stop_at_gap);
+    let mut best = BestAxis::new(scan);
     let _ = h.scan(&mut best, floor);
-    best.finish().unwrap_or_else(|| Separation {
-        // Unreachable: a polyhedron has faces, so some axis was offered.
-        distance: T::zero(),
-        axis: Unit::new_unchecked(Vector3::x()),
-        feature: Feature::Fallback,
-    })
+    // A polyhedron has faces, and the probe's floor keeps the best of
+    // them: some axis was offered, and the fallback is never taken.
+    best.finish_or(|e0| h.scanned(e0).distance)
 }
 
 /// The pair and B's placement in A's frame, with what the bounds need.
@@ -190,12 +186,6 @@ enum Probe<T: Real> {
     Apart(Separation<T, 3>),
     /// The larger of the two gaps, neither positive.
     Floor(T),
-}
-
-/// A gap and the scale of the terms it came from (for the tie rule).
-struct Gap<T> {
-    distance: T,
-    scale: T,
 }
 
 impl<'s, T: Real> Hulls<'s, T> {
@@ -234,10 +224,7 @@ impl<'s, T: Real> Hulls<'s, T> {
         let n = self.a.normals()[i].into_inner();
         let ha = self.a.offsets()[i];
         let hb = self.b.support_value(&-self.r.tr_mul(&n)) - n.dot(self.t);
-        Gap {
-            distance: -(ha + hb),
-            scale: ha.abs() + hb.abs(),
-        }
+        Gap::from_supports(ha, hb)
     }
 
     /// The axis `−R mⱼ` of B's face `j` (from A towards B) and its gap.
@@ -246,11 +233,7 @@ impl<'s, T: Real> Hulls<'s, T> {
         let u = -(self.r * self.b.normals()[j].into_inner());
         let ha = self.a.support_value(&u);
         let hb = self.b.offsets()[j] - u.dot(self.t);
-        let gap = Gap {
-            distance: -(ha + hb),
-            scale: ha.abs() + hb.abs(),
-        };
-        (u, gap)
+        (u, Gap::from_supports(ha, hb))
     }
 
     /// The gap along `axis` (A's frame, from A towards B), by two scans.
@@ -258,10 +241,7 @@ impl<'s, T: Real> Hulls<'s, T> {
     fn scanned(&self, axis: &Vector3<T>) -> Gap<T> {
         let ha = self.a.support_value(axis);
         let hb = self.b.support_value(&-self.r.tr_mul(axis)) - axis.dot(self.t);
-        Gap {
-            distance: -(ha + hb),
-            scale: ha.abs() + hb.abs(),
-        }
+        Gap::from_supports(ha, hb)
     }
 
     /// The face of A that faces B's origin, then the face of B that faces
@@ -300,8 +280,7 @@ impl<'s, T: Real> Hulls<'s, T> {
             if self.hopeless(n.dot(&self.cb_in_a) - self.rb - offset, threshold(best)) {
                 continue;
             }
-            let g = self.face_a(i);
-            best.offer(g.distance, g.scale, *n, Feature::FaceA(i))?;
+            best.offer(self.face_a(i), *n, Feature::FaceA(i))?;
         }
         // B's face mⱼ, axis u = −R mⱼ: h_A(u) >= u·c_A + r_A, and in B's
         // frame u·c_A = −mⱼ·c_A.
@@ -310,12 +289,7 @@ impl<'s, T: Real> Hulls<'s, T> {
                 continue;
             }
             let (u, g) = self.face_b(j);
-            best.offer(
-                g.distance,
-                g.scale,
-                Unit::new_unchecked(u),
-                Feature::FaceB(j),
-            )?;
+            best.offer(g, Unit::new_unchecked(u), Feature::FaceB(j))?;
         }
         self.edge_pairs(best, floor)
     }
@@ -395,7 +369,8 @@ impl<'s, T: Real> Hulls<'s, T> {
         let b = self.b;
         let eb = &b.edge_records()[j];
         let dir_b = &eb.direction;
-        // The engine's signs: c = −m₀, so c·e_A = −s₀.
+        // The rest of `engine::is_minkowski_face`, with its signs:
+        // c = −m₀, so c·e_A = −s₀ (the first test ran in `crossing_bits`).
         let s0 = b.normals()[eb.faces[0] as usize].dot(&ea.dir);
         let (adc, bdc) = (ea.n0.dot(dir_b), ea.n1.dot(dir_b));
         if adc * bdc >= T::zero() || -s0 * bdc <= T::zero() {
@@ -415,10 +390,8 @@ impl<'s, T: Real> Hulls<'s, T> {
             return ControlFlow::Continue(());
         }
         let axis = self.r * u;
-        let g = self.scanned(&axis);
         best.offer(
-            g.distance,
-            g.scale,
+            self.scanned(&axis),
             Unit::new_unchecked(axis),
             Feature::EdgePair(ea.index, j),
         )

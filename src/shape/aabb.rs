@@ -198,4 +198,11 @@ impl<T: Real, const N: usize> Shape<T, N> for Aabb<T, N> {
     fn local_contains_point(&self, p: &Point<T, N>) -> bool {
         (0..N).all(|i| self.min[i] <= p[i] && p[i] <= self.max[i])
     }
+
+    /// The same box as an [`Obb`](crate::Obb) with the identity rotation,
+    /// so that a pair of boxes takes the box path.
+    #[inline]
+    fn as_obb(&self) -> Option<crate::Obb<T, N>> {
+        Some(crate::Obb::axis_aligned(self.center(), self.half_extents()))
+    }
 }

@@ -167,6 +167,39 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// Whether `p` lies in the closed shape (the boundary counts as inside).
     #[must_use]
     fn local_contains_point(&self, p: &Point<T, N>) -> bool;
+
+    /// The shape as an oriented box, when it is one: the queries then take
+    /// the box–box path ([`pair::obb_obb`](crate::pair::obb_obb)) for a
+    /// pair of boxes, whatever their types. An opt-in fast path, in the
+    /// style of kurbo's `Shape::as_rect`: the default is `None`; [`Obb`]
+    /// answers itself, [`Aabb`] the same box with the identity rotation,
+    /// and a user's box type may answer too. The box must be the shape's
+    /// exact point set (same local frame), or the answers are the box's.
+    /// No `Any`, no `'static`: it works through `&dyn Shape`
+    /// (tests/dyn_shapes.rs::fast_paths_fire_through_dyn).
+    #[inline]
+    #[must_use]
+    fn as_obb(&self) -> Option<Obb<T, N>> {
+        None
+    }
+
+    /// The shape as a convex polygon (2D), when it is one: a pair of them
+    /// takes [`pair::polygon_polygon`](crate::pair::polygon_polygon).
+    /// The default is `None`; [`ConvexPolygon`] answers itself.
+    #[inline]
+    #[must_use]
+    fn as_polygon(&self) -> Option<&ConvexPolygon<T>> {
+        None
+    }
+
+    /// The shape as a convex polyhedron (3D), when it is one: a pair of
+    /// them takes [`pair::polyhedron_polyhedron`](crate::pair::polyhedron_polyhedron).
+    /// The default is `None`; [`ConvexPolyhedron`] answers itself.
+    #[inline]
+    #[must_use]
+    fn as_polyhedron(&self) -> Option<&ConvexPolyhedron<T>> {
+        None
+    }
 }
 
 /// An edge of a 3D shape, as the engine needs it for edge–edge axes.

@@ -96,6 +96,19 @@ impl<T: Real, const N: usize> Obb<T, N> {
         })
     }
 
+    /// The axis-aligned box about `center` with `half_extents`, unchecked:
+    /// for shapes that are boxes already (an [`Aabb`](crate::Aabb)'s
+    /// [`Shape::as_obb`]), so valid by construction.
+    #[inline]
+    pub(crate) fn axis_aligned(center: Point<T, N>, half_extents: SVector<T, N>) -> Self {
+        Self {
+            center,
+            rotation: Rotation::identity(),
+            half_extents,
+            centred: center == Point::origin(),
+        }
+    }
+
     /// The box's frame in the world for a shape placed by `pose`: the
     /// rotation to the box's axes, and the box's centre relative to the
     /// pose's translation (`pose.rotation · centre`; the pair path adds the
@@ -217,5 +230,10 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
     fn local_contains_point(&self, p: &Point<T, N>) -> bool {
         let q = self.in_box_frame(p);
         (0..N).all(|i| q[i].abs() <= self.half_extents[i])
+    }
+
+    #[inline]
+    fn as_obb(&self) -> Option<Obb<T, N>> {
+        Some(*self)
     }
 }

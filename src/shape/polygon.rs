@@ -603,4 +603,9 @@ impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
             .zip(&self.offsets)
             .all(|(n, &o)| n.dot(&p.coords) <= o)
     }
+
+    #[inline]
+    fn as_polygon(&self) -> Option<&ConvexPolygon<T>> {
+        Some(self)
+    }
 }

@@ -142,9 +142,9 @@ macro_rules! compare {
                     let mut g = c.benchmark_group(format!("{}/2d-{kind}/{}", $prec, mix.name()));
                     g.throughput(Throughput::Elements(POOL as u64));
                     match kind {
-                        "box" => ours_bench!(g, typed!(ours, Ours2, Box, Box)),
-                        "8gon" => ours_bench!(g, typed!(ours, Ours2, Polygon, Polygon)),
-                        _ => ours_bench!(g, typed!(ours, Ours2, Circle, Polygon)),
+                        "box" => ours_bench!(g, typed!(ours, Ours2, Obb, Obb)),
+                        "8gon" => ours_bench!(g, typed!(ours, Ours2, Polytope, Polytope)),
+                        _ => ours_bench!(g, typed!(ours, Ours2, Ball, Polytope)),
                     }
                     parry_bench!(g, theirs, parry2, kind);
                     g.finish();
@@ -171,8 +171,8 @@ macro_rules! compare {
                     let mut g = c.benchmark_group(format!("{}/3d-{kind}/{}", $prec, mix.name()));
                     g.throughput(Throughput::Elements(POOL as u64));
                     match kind {
-                        "box" => ours_bench!(g, typed!(ours, Ours3, Box, Box)),
-                        _ => ours_bench!(g, typed!(ours, Ours3, Hull, Hull)),
+                        "box" => ours_bench!(g, typed!(ours, Ours3, Obb, Obb)),
+                        _ => ours_bench!(g, typed!(ours, Ours3, Polytope, Polytope)),
                     }
                     parry_bench!(g, theirs, parry3, kind);
                     g.finish();

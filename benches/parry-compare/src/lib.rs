@@ -9,9 +9,9 @@ mod rng;
 #[path = "../../../tests/support/oracle3d.rs"]
 pub mod oracle3d;
 
-use nalgebra::{Point, Point2, Point3, Rotation3, SVector, UnitQuaternion, Vector2, Vector3};
+use nalgebra::{Point2, Point3, Rotation3, SVector, UnitQuaternion, Vector2, Vector3};
 pub use rng::Rng;
-use separating_axis::{ConvexPolyhedron, Pose, Real, Separation, Support};
+use separating_axis::{AnyShape, ConvexPolyhedron, PolytopeDim, Pose, Real, Separation, Support};
 
 /// Pairs per pool.
 pub const POOL: usize = 1024;
@@ -252,45 +252,21 @@ fn seed_from(kind: &str, selector: u64) -> u64 {
 }
 
 /// Our shapes of a pool, whatever their kind (the `Ours2` and `Ours3`
-/// enums): support values, and our separation through the path the pair's
-/// concrete types take (the pair fast paths included).
+/// aliases of [`AnyShape`]): support values, and our separation through
+/// the path the pair's shapes take (the pair fast paths included, routed
+/// by the crate's `Shape` hooks: no hand-written dispatch).
 pub trait OurShape<T: Real, const N: usize>: Support<T, N> + Sized {
-    /// `separating_axis::separation(a, pa, b, pb)` on the concrete types.
+    /// `separating_axis::separation(a, pa, b, pb)`.
     fn separation(a: &Self, pa: &Pose<T, N>, b: &Self, pb: &Pose<T, N>) -> Separation<T, N>;
 }
 
-/// Implements [`Support`] and [`OurShape`] for one of the shape enums by
-/// delegating to its variants; `[(A, B), …]` lists the pairs the pools hold.
-macro_rules! our_shape {
-    ($t:ty, $Enum:ident, $N:literal, [$($V:ident),+], [$(($A:ident, $B:ident)),+]) => {
-        impl Support<$t, $N> for $Enum {
-            fn local_support_point(&self, dir: &SVector<$t, $N>) -> Point<$t, $N> {
-                match self {
-                    $($Enum::$V(s) => s.local_support_point(dir),)+
-                }
-            }
-
-            fn local_support_value(&self, dir: &SVector<$t, $N>) -> $t {
-                match self {
-                    $($Enum::$V(s) => s.local_support_value(dir),)+
-                }
-            }
-        }
-
-        impl OurShape<$t, $N> for $Enum {
-            fn separation(
-                a: &Self,
-                pa: &Pose<$t, $N>,
-                b: &Self,
-                pb: &Pose<$t, $N>,
-            ) -> Separation<$t, $N> {
-                match (a, b) {
-                    $(($Enum::$A(a), $Enum::$B(b)) => sat::separation(a, pa, b, pb),)+
-                    _ => unreachable!("one kind per pool"),
-                }
-            }
-        }
-    };
+impl<T: Real, const N: usize> OurShape<T, N> for AnyShape<T, N>
+where
+    nalgebra::Const<N>: PolytopeDim<T, N>,
+{
+    fn separation(a: &Self, pa: &Pose<T, N>, b: &Self, pb: &Pose<T, N>) -> Separation<T, N> {
+        separating_axis::separation(a, pa, b, pb)
+    }
 }
 
 /// Cases known to be hard for GJK/EPA. For the agreement report only: the
@@ -660,32 +636,16 @@ macro_rules! precision {
             use super::*;
             use separating_axis as sat;
 
-            /// A separating-axis 2D shape.
-            pub enum Ours2 {
-                Box(sat::Obb<$t, 2>),
-                Polygon(sat::ConvexPolygon<$t>),
-                Circle(sat::Ball<$t, 2>),
-            }
+            /// A separating-axis 2D shape: `Obb` (box), `Polytope`
+            /// (polygon) or `Ball` (circle).
+            pub type Ours2 = sat::AnyShape<$t, 2>;
 
-            /// A separating-axis 3D shape.
-            #[allow(clippy::large_enum_variant)] // built once per pool, outside timing
-            pub enum Ours3 {
-                Box(sat::Obb<$t, 3>),
-                Hull(sat::ConvexPolyhedron<$t>),
-            }
-
-            our_shape!(
-                $t,
-                Ours2,
-                2,
-                [Box, Polygon, Circle],
-                [(Box, Box), (Polygon, Polygon), (Circle, Polygon)]
-            );
-            our_shape!($t, Ours3, 3, [Box, Hull], [(Box, Box), (Hull, Hull)]);
+            /// A separating-axis 3D shape: `Obb` (box) or `Polytope` (hull).
+            pub type Ours3 = sat::AnyShape<$t, 3>;
 
             pub fn ours2(s: &Shape2) -> Ours2 {
                 match s {
-                    Shape2::Box(h) => Ours2::Box(
+                    Shape2::Box(h) => Ours2::Obb(
                         sat::Obb::new(
                             Point2::origin(),
                             nalgebra::Rotation2::identity(),
@@ -693,19 +653,19 @@ macro_rules! precision {
                         )
                         .unwrap(),
                     ),
-                    Shape2::Polygon(v) => Ours2::Polygon(
+                    Shape2::Polygon(v) => Ours2::Polytope(
                         sat::ConvexPolygon::new(&v.iter().map(|p| p.cast()).collect::<Vec<_>>())
                             .unwrap(),
                     ),
                     Shape2::Circle(r) => {
-                        Ours2::Circle(sat::Ball::new(Point2::origin(), *r as $t).unwrap())
+                        Ours2::Ball(sat::Ball::new(Point2::origin(), *r as $t).unwrap())
                     }
                 }
             }
 
             pub fn ours3(s: &Shape3) -> Ours3 {
                 match s {
-                    Shape3::Box(h) => Ours3::Box(
+                    Shape3::Box(h) => Ours3::Obb(
                         sat::Obb::new(
                             Point3::origin(),
                             Rotation3::identity(),
@@ -713,7 +673,7 @@ macro_rules! precision {
                         )
                         .unwrap(),
                     ),
-                    Shape3::Hull(v) | Shape3::Polyhedron(v) => Ours3::Hull(
+                    Shape3::Hull(v) | Shape3::Polyhedron(v) => Ours3::Polytope(
                         sat::ConvexPolyhedron::from_hull(
                             &v.iter().map(|p| p.cast()).collect::<Vec<_>>(),
                         )

@@ -754,4 +754,9 @@ impl<T: Real> Shape<T, 3> for ConvexPolyhedron<T> {
             .zip(&self.offsets)
             .all(|(n, &o)| n.dot(&p.coords) <= o)
     }
+
+    #[inline]
+    fn as_polyhedron(&self) -> Option<&ConvexPolyhedron<T>> {
+        Some(self)
+    }
 }
