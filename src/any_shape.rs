@@ -179,6 +179,11 @@ where
     }
 
     #[inline]
+    fn as_obb_ref(&self) -> Option<&Obb<T, N>> {
+        each!(self, s => s.as_obb_ref())
+    }
+
+    #[inline]
     fn as_polygon(&self) -> Option<&ConvexPolygon<T>> {
         each!(self, s => s.as_polygon())
     }

@@ -29,8 +29,8 @@
 //!
 //! The code: `scene.rs` builds the 2D and 3D scenes, `table.rs` prints the
 //! tables, `svg.rs` draws the 2D scene; this file runs the queries on every
-//! pair (the dispatch from a body's shape to the generic queries is
-//! `report` and `answers_against` below).
+//! pair. The bodies hold the library's `AnyShape2`, so the queries take
+//! them as they are, with no dispatch on their types.
 
 mod scene;
 mod svg;
@@ -40,11 +40,10 @@ use std::error::Error;
 use std::path::PathBuf;
 
 use separating_axis::{
-    containment, intersects, penetration, separation, Containment, Penetration, Pose2, Separation,
-    Shape,
+    containment, intersects, penetration, separation, Containment, Penetration, Separation,
 };
 
-use scene::{scene_2d, scene_3d, Body, Geometry, Scene};
+use scene::{scene_2d, scene_3d, Body, Scene};
 use svg::svg_2d;
 use table::{print_table, print_table_3d};
 
@@ -95,48 +94,27 @@ struct PairReport {
     containment: Containment,
 }
 
-/// Runs the queries on the ordered pair (`a`, `b`) of `bodies`.
+/// Runs the queries on the ordered pair (`a`, `b`) of `bodies`: each body
+/// holds the library's [`AnyShape2`](separating_axis::AnyShape2), which is
+/// a `Shape` itself and forwards the fast-path hooks, so no dispatch on the
+/// shapes' types is needed (box pairs still take the box path, polygon
+/// pairs the polygon path).
 fn report(bodies: &[Body], a: usize, b: usize, shows: &'static str) -> PairReport {
-    let answers = match &bodies[a].geometry {
-        Geometry::Polygon(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
-        Geometry::Circle(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
-        Geometry::Aabb(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
-        Geometry::Obb(s) => answers_against(s, &bodies[a].pose, &bodies[b]),
-    };
+    let (body_a, body_b) = (&bodies[a], &bodies[b]);
+    let (sa, pa, sb, pb) = (
+        &body_a.geometry,
+        &body_a.pose,
+        &body_b.geometry,
+        &body_b.pose,
+    );
     PairReport {
         a,
         b,
         shows,
-        ..answers
-    }
-}
-
-/// Resolves B's concrete type, A's being known (the second half of the
-/// double dispatch that lets the generic queries see two concrete types).
-fn answers_against<A: Shape<f64, 2> + 'static>(a: &A, pose_a: &Pose2<f64>, b: &Body) -> PairReport {
-    match &b.geometry {
-        Geometry::Polygon(s) => answers(a, pose_a, s, &b.pose),
-        Geometry::Circle(s) => answers(a, pose_a, s, &b.pose),
-        Geometry::Aabb(s) => answers(a, pose_a, s, &b.pose),
-        Geometry::Obb(s) => answers(a, pose_a, s, &b.pose),
-    }
-}
-
-/// The four queries of the crate on one pair of concrete shapes (the
-/// indices and `shows` are filled in by the caller).
-fn answers<A, B>(a: &A, pose_a: &Pose2<f64>, b: &B, pose_b: &Pose2<f64>) -> PairReport
-where
-    A: Shape<f64, 2> + 'static,
-    B: Shape<f64, 2> + 'static,
-{
-    PairReport {
-        a: 0,
-        b: 0,
-        shows: "",
-        intersects: intersects(a, pose_a, b, pose_b),
-        separation: separation(a, pose_a, b, pose_b),
-        penetration: penetration(a, pose_a, b, pose_b),
-        containment: containment(a, pose_a, b, pose_b),
+        intersects: intersects(sa, pa, sb, pb),
+        separation: separation(sa, pa, sb, pb),
+        penetration: penetration(sa, pa, sb, pb),
+        containment: containment(sa, pa, sb, pb),
     }
 }
 

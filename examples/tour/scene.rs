@@ -5,32 +5,21 @@ use std::error::Error;
 
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    containment, intersects, separation, Aabb, Ball, Capsule, Circle, Containment, ConvexPolygon,
-    ConvexPolyhedron, Obb, Obb2, Pose2, Pose3, Separation, Shape, ShapeError,
+    containment, intersects, separation, Aabb, AnyShape, AnyShape2, Ball, Capsule, Circle,
+    Containment, ConvexPolygon, ConvexPolyhedron, Obb, Obb2, Pose2, Pose3, Separation, Shape,
+    ShapeError,
 };
 
 // ---------------------------------------------------------------------------
 // The scene
 // ---------------------------------------------------------------------------
 
-/// A shape of the 2D scene, in its own local frame.
-pub(crate) enum Geometry {
-    /// A convex polygon.
-    Polygon(ConvexPolygon<f64>),
-    /// A circle.
-    Circle(Circle<f64>),
-    /// An axis-aligned box (axis-aligned in its local frame).
-    Aabb(Aabb<f64, 2>),
-    /// An oriented box.
-    Obb(Obb2<f64>),
-}
-
 /// A named shape placed in the world by a pose.
 pub(crate) struct Body {
     /// The label used in the table and the drawing.
     pub(crate) name: &'static str,
     /// The shape, in its local frame.
-    pub(crate) geometry: Geometry,
+    pub(crate) geometry: AnyShape2<f64>,
     /// Where the shape sits in the world.
     pub(crate) pose: Pose2<f64>,
 }
@@ -95,25 +84,25 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
     let bodies = vec![
         body(
             "oct-a",
-            Geometry::Polygon(regular_polygon(8, 2.0)?),
+            AnyShape::Polytope(regular_polygon(8, 2.0)?),
             3.5,
             10.0,
             0.0,
         ),
         body(
             "oct-b",
-            Geometry::Polygon(regular_polygon(8, 1.8)?),
+            AnyShape::Polytope(regular_polygon(8, 1.8)?),
             6.5,
             11.0,
             std::f64::consts::PI / 8.0,
         ),
         // The wedge's vertices are given in world coordinates: identity pose.
-        body("wedge", Geometry::Polygon(wedge), 0.0, 0.0, 0.0),
+        body("wedge", AnyShape::Polytope(wedge), 0.0, 0.0, 0.0),
         // 0.99 from the wedge's corner (13, 6), beyond both edges that meet
         // there: only the axis from the corner to the centre is right.
         body(
             "vertex-ball",
-            Geometry::Circle(Circle::new(Point2::origin(), 1.3)?),
+            AnyShape::Ball(Circle::new(Point2::origin(), 1.3)?),
             13.7,
             5.3,
             0.0,
@@ -122,7 +111,7 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         // in that edge's face region, so the edge's normal is the answer.
         body(
             "face-ball",
-            Geometry::Circle(Circle::new(Point2::origin(), 1.0)?),
+            AnyShape::Ball(Circle::new(Point2::origin(), 1.0)?),
             10.4,
             5.3,
             0.0,
@@ -130,7 +119,7 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         // A long slab, x in [1, 17], y in [1, 2.5].
         body(
             "floor",
-            Geometry::Aabb(Aabb::new(Point2::new(-8.0, -0.75), Point2::new(8.0, 0.75))?),
+            AnyShape::Aabb(Aabb::new(Point2::new(-8.0, -0.75), Point2::new(8.0, 0.75))?),
             9.0,
             1.75,
             0.0,
@@ -138,7 +127,7 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         // Rests exactly on the floor: bottom at 3.5 - 1 = 2.5 = floor top.
         body(
             "crate",
-            Geometry::Aabb(Aabb::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0))?),
+            AnyShape::Aabb(Aabb::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0))?),
             3.5,
             3.5,
             0.0,
@@ -148,7 +137,7 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         // corner to its centre separates them.
         body(
             "corner-ball",
-            Geometry::Circle(Circle::new(Point2::origin(), 1.0)?),
+            AnyShape::Ball(Circle::new(Point2::origin(), 1.0)?),
             5.4,
             5.4,
             0.0,
@@ -158,7 +147,7 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         // the cheapest way out is straight up.
         body(
             "tilted",
-            Geometry::Obb(Obb2::new(
+            AnyShape::Obb(Obb2::new(
                 Point2::origin(),
                 Rotation2::new(30_f64.to_radians()),
                 Vector2::new(1.6, 0.8),
@@ -169,12 +158,12 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         ),
         body(
             "pond",
-            Geometry::Circle(Circle::new(Point2::origin(), 2.5)?),
+            AnyShape::Ball(Circle::new(Point2::origin(), 2.5)?),
             16.5,
             10.0,
             0.0,
         ),
-        body("pebble", Geometry::Polygon(pebble), 15.4, 11.0, 0.4),
+        body("pebble", AnyShape::Polytope(pebble), 15.4, 11.0, 0.4),
     ];
     let featured = |a, b, shows| Featured { a, b, shows };
     let featured = vec![

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use nalgebra::{Point2, Vector2};
 
-use super::scene::{Body, Geometry, Scene};
+use separating_axis::AnyShape;
+
+use super::scene::{Body, Scene};
 use super::PairReport;
 
 /// Width of the SVG drawing, in pixels.
@@ -40,16 +42,16 @@ impl Outline {
         let polygon =
             |local: &[Point2<f64>]| Self::Polygon(local.iter().map(|p| pose * p).collect());
         match &body.geometry {
-            Geometry::Polygon(s) => polygon(s.vertices()),
-            Geometry::Circle(s) => Self::Circle {
+            AnyShape::Polytope(s) => polygon(s.vertices()),
+            AnyShape::Ball(s) => Self::Circle {
                 centre: pose * s.center(),
                 radius: s.radius(),
             },
-            Geometry::Aabb(s) => {
+            AnyShape::Aabb(s) => {
                 let (lo, hi) = (s.min(), s.max());
                 polygon(&[lo, Point2::new(hi.x, lo.y), hi, Point2::new(lo.x, hi.y)])
             }
-            Geometry::Obb(s) => {
+            AnyShape::Obb(s) => {
                 let h = s.half_extents();
                 let corners: Vec<Point2<f64>> =
                     [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)]
@@ -60,6 +62,9 @@ impl Outline {
                         .collect();
                 polygon(&corners)
             }
+            // The tour's scene holds no capsule; later variants of the
+            // non-exhaustive enum are drawn as nothing.
+            _ => Self::Polygon(Vec::new()),
         }
     }
 

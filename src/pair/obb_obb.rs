@@ -49,6 +49,7 @@ pub fn separation<T: Real, const N: usize>(
 
 /// Whether two posed boxes overlap; stops at the first separating axis.
 #[must_use]
+#[inline]
 pub fn intersects<T: Real, const N: usize>(
     a: &Obb<T, N>,
     pose_a: &Pose<T, N>,

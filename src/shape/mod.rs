@@ -171,15 +171,29 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// The shape as an oriented box, when it is one: the queries then take
     /// the box–box path ([`pair::obb_obb`](crate::pair::obb_obb)) for a
     /// pair of boxes, whatever their types. An opt-in fast path, in the
-    /// style of kurbo's `Shape::as_rect`: the default is `None`; [`Obb`]
-    /// answers itself, [`Aabb`] the same box with the identity rotation,
-    /// and a user's box type may answer too. The box must be the shape's
-    /// exact point set (same local frame), or the answers are the box's.
-    /// No `Any`, no `'static`: it works through `&dyn Shape`
-    /// (tests/dyn_shapes.rs::fast_paths_fire_through_dyn).
+    /// style of kurbo's `Shape::as_rect`: [`Aabb`] answers the same box
+    /// with the identity rotation, and a user's box type may answer too.
+    /// The box must be the shape's exact point set (same local frame), or
+    /// the answers are the box's. No `Any`, no `'static`: it works through
+    /// `&dyn Shape` (tests/dyn_shapes.rs::fast_paths_fire_through_dyn).
+    ///
+    /// The default lends [`as_obb_ref`](Shape::as_obb_ref)'s box by copy,
+    /// so a shape that stores an [`Obb`] implements only that one.
     #[inline]
     #[must_use]
     fn as_obb(&self) -> Option<Obb<T, N>> {
+        self.as_obb_ref().copied()
+    }
+
+    /// The shape's stored oriented box, lent without a copy, when it holds
+    /// one: [`Obb`] answers itself. The queries ask this hook first and
+    /// [`as_obb`](Shape::as_obb) only when it says `None`: copying two
+    /// boxes out by value cost 26–38 instructions per query on the 2D box
+    /// pools, about an eighth of the whole query (callgrind,
+    /// docs/benchmarks.md "Queries through `dyn`"). The default is `None`.
+    #[inline]
+    #[must_use]
+    fn as_obb_ref(&self) -> Option<&Obb<T, N>> {
         None
     }
 

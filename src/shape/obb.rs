@@ -233,7 +233,7 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
     }
 
     #[inline]
-    fn as_obb(&self) -> Option<Obb<T, N>> {
-        Some(*self)
+    fn as_obb_ref(&self) -> Option<&Obb<T, N>> {
+        Some(self)
     }
 }

@@ -210,12 +210,12 @@ macro_rules! cell {
                             .map(|p| (ours2(&p.a), our_pose2(&p.pa), ours2(&p.b), our_pose2(&p.pb)))
                             .collect();
                         match (cell.kind, cell.swapped) {
-                            ("box", _) => ours!(reps, query, typed!(ours, Ours2, Box, Box)),
+                            ("box", _) => ours!(reps, query, typed!(ours, Ours2, Obb, Obb)),
                             ("8gon", _) => {
-                                ours!(reps, query, typed!(ours, Ours2, Polygon, Polygon))
+                                ours!(reps, query, typed!(ours, Ours2, Polytope, Polytope))
                             }
-                            (_, false) => ours!(reps, query, typed!(ours, Ours2, Circle, Polygon)),
-                            (_, true) => ours!(reps, query, typed!(ours, Ours2, Polygon, Circle)),
+                            (_, false) => ours!(reps, query, typed!(ours, Ours2, Ball, Polytope)),
+                            (_, true) => ours!(reps, query, typed!(ours, Ours2, Polytope, Ball)),
                         }
                     } else {
                         let theirs: Vec<_> = pool
@@ -243,8 +243,8 @@ macro_rules! cell {
                             .map(|p| (ours3(&p.a), our_pose3(&p.pa), ours3(&p.b), our_pose3(&p.pb)))
                             .collect();
                         match cell.kind {
-                            "box" => ours!(reps, query, typed!(ours, Ours3, Box, Box)),
-                            _ => ours!(reps, query, typed!(ours, Ours3, Hull, Hull)),
+                            "box" => ours!(reps, query, typed!(ours, Ours3, Obb, Obb)),
+                            _ => ours!(reps, query, typed!(ours, Ours3, Polytope, Polytope)),
                         }
                     } else {
                         let theirs: Vec<_> = pool
