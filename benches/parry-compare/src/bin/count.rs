@@ -11,7 +11,8 @@
 //!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32
 //!   mix        mixed | separated | deep
 //!   query      intersects | penetration
-//!   library    ours | parry | parry-cuboid (box kinds: parry's cuboid–cuboid
+//!   library    ours | ours-dyn (the same pairs through `&dyn Shape`; not
+//!              in `--list`) | parry | parry-cuboid (box kinds: parry's cuboid–cuboid
 //!              functions, `intersection_test_cuboid_cuboid` and
 //!              `contact_manifold_cuboid_cuboid`)
 //!   order      ab (the pool's pairs as drawn) | ba (each pair swapped)
@@ -85,6 +86,42 @@ fn start_instrumentation() {}
 
 /// Our query over `$typed` (a `Vec` of `(&A, &pose, &B, &pose)` with
 /// concrete shape types), written as `benches/compare.rs`'s `ours_bench!`.
+/// A typed pair seen through `&dyn Shape`: the `ours-dyn` cells time the
+/// same pairs as `ours` through the trait object (the hooks route them).
+#[allow(clippy::type_complexity)]
+fn as_dyn<'a, T: separating_axis::Real, const N: usize, A, B>(
+    (a, pa, b, pb): &(
+        &'a A,
+        &'a separating_axis::Pose<T, N>,
+        &'a B,
+        &'a separating_axis::Pose<T, N>,
+    ),
+) -> (
+    &'a dyn separating_axis::Shape<T, N>,
+    &'a separating_axis::Pose<T, N>,
+    &'a dyn separating_axis::Shape<T, N>,
+    &'a separating_axis::Pose<T, N>,
+)
+where
+    A: separating_axis::Shape<T, N>,
+    B: separating_axis::Shape<T, N>,
+{
+    (*a, *pa, *b, *pb)
+}
+
+/// [`ours!`] on the pairs through `&dyn Shape` when `$dynamic`.
+macro_rules! ours_maybe_dyn {
+    ($reps:expr, $query:expr, $typed:expr, $dynamic:expr) => {{
+        let typed = $typed;
+        if $dynamic {
+            let through_dyn: Vec<_> = typed.iter().map(as_dyn).collect();
+            ours!($reps, $query, through_dyn)
+        } else {
+            ours!($reps, $query, typed)
+        }
+    }};
+}
+
 macro_rules! ours {
     ($reps:expr, $query:expr, $typed:expr) => {{
         let typed = &$typed;
@@ -204,18 +241,28 @@ macro_rules! cell {
             let reps = cell.reps;
             match pool {
                 Pools::Two(pool) => {
-                    if library == "ours" {
+                    if library.starts_with("ours") {
+                        let d = library == "ours-dyn";
                         let ours: Vec<_> = pool
                             .iter()
                             .map(|p| (ours2(&p.a), our_pose2(&p.pa), ours2(&p.b), our_pose2(&p.pb)))
                             .collect();
                         match (cell.kind, cell.swapped) {
-                            ("box", _) => ours!(reps, query, typed!(ours, Ours2, Obb, Obb)),
-                            ("8gon", _) => {
-                                ours!(reps, query, typed!(ours, Ours2, Polytope, Polytope))
+                            ("box", _) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours2, Obb, Obb), d)
                             }
-                            (_, false) => ours!(reps, query, typed!(ours, Ours2, Ball, Polytope)),
-                            (_, true) => ours!(reps, query, typed!(ours, Ours2, Polytope, Ball)),
+                            ("8gon", _) => ours_maybe_dyn!(
+                                reps,
+                                query,
+                                typed!(ours, Ours2, Polytope, Polytope),
+                                d
+                            ),
+                            (_, false) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours2, Ball, Polytope), d)
+                            }
+                            (_, true) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours2, Polytope, Ball), d)
+                            }
                         }
                     } else {
                         let theirs: Vec<_> = pool
@@ -237,14 +284,20 @@ macro_rules! cell {
                     }
                 }
                 Pools::Three(pool) => {
-                    if library == "ours" {
+                    if library.starts_with("ours") {
+                        let d = library == "ours-dyn";
                         let ours: Vec<_> = pool
                             .iter()
                             .map(|p| (ours3(&p.a), our_pose3(&p.pa), ours3(&p.b), our_pose3(&p.pb)))
                             .collect();
                         match cell.kind {
-                            "box" => ours!(reps, query, typed!(ours, Ours3, Obb, Obb)),
-                            _ => ours!(reps, query, typed!(ours, Ours3, Polytope, Polytope)),
+                            "box" => ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Obb), d),
+                            _ => ours_maybe_dyn!(
+                                reps,
+                                query,
+                                typed!(ours, Ours3, Polytope, Polytope),
+                                d
+                            ),
                         }
                     } else {
                         let theirs: Vec<_> = pool
@@ -334,7 +387,8 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
         _ => return None,
     };
     let library = args[4].as_str();
-    let known = matches!(library, "ours" | "parry") || (library == "parry-cuboid" && kind == "box");
+    let known = matches!(library, "ours" | "ours-dyn" | "parry")
+        || (library == "parry-cuboid" && kind == "box");
     let cell = Cell {
         f64: match args[0].as_str() {
             "f32" => false,
