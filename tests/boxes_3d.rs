@@ -301,7 +301,9 @@ trait Scalar: Real + Debug + 'static {
     /// rotation is orthonormal only to about `1e-7` (the oracle builds its
     /// corners from the same `f32` entries, so it sees the same box); `1e-4`
     /// leaves a factor of 100 and is still far below any gap or depth the
-    /// generator makes on purpose.
+    /// generator makes on purpose. Measured worst depth error over this
+    /// file's and polyhedra_3d.rs's oracle tests: `2.1e-3` of the tolerance
+    /// in `f32`, `4.4e-7` of it in `f64`.
     const ORACLE: f64;
 }
 
