@@ -3,6 +3,8 @@
 //! polyhedron path agrees with the box path, and the polyhedron pair path
 //! agrees with the engine.
 
+use core::fmt::Debug;
+
 use crate::support::rng::Rng;
 
 use crate::support::oracle3d::hull_gap;
@@ -10,18 +12,19 @@ use nalgebra::{Point3, Unit, Vector3};
 use separating_axis::pair::{obb_obb, polyhedron_polyhedron};
 use separating_axis::{
     engine, intersects, penetration, separation, ConvexPolyhedron, Edge, Feature, Obb, Pose3,
-    Posed, Shape, Support,
+    Posed, Real, Shape, Support,
 };
 
-/// The hull of `n` random points in an ellipsoid of semi-axes about 1.
-fn random_hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
+/// The hull of `n` random points in an ellipsoid of semi-axes about 1,
+/// drawn in `f64` and rounded to `T` (the identity in `f64`).
+fn random_hull<T: Scalar>(rng: &mut Rng, n: usize) -> ConvexPolyhedron<T> {
     let axes = Vector3::new(
         rng.range(0.5, 1.2),
         rng.range(0.5, 1.2),
         rng.range(0.5, 1.2),
     );
-    let points: Vec<Point3<f64>> = (0..n)
-        .map(|_| Point3::from(rng.unit_vector3().component_mul(&axes) * rng.range(0.6, 1.0)))
+    let points: Vec<Point3<T>> = (0..n)
+        .map(|_| Point3::from(rng.unit_vector3().component_mul(&axes) * rng.range(0.6, 1.0)).cast())
         .collect();
     let hull = ConvexPolyhedron::from_hull(&points).unwrap();
     hull.validate().unwrap();
@@ -45,25 +48,25 @@ fn random_poses(rng: &mut Rng, reach: f64) -> (Pose3<f64>, Pose3<f64>) {
 
 /// A polyhedron whose edges hide their faces, so the engine tests every
 /// edge pair both ways: the unpruned reference.
-struct Unpruned<'a>(&'a ConvexPolyhedron<f64>);
+struct Unpruned<'a, T: Real>(&'a ConvexPolyhedron<T>);
 
-impl Support<f64, 3> for Unpruned<'_> {
-    fn local_support_point(&self, dir: &Vector3<f64>) -> Point3<f64> {
+impl<T: Real> Support<T, 3> for Unpruned<'_, T> {
+    fn local_support_point(&self, dir: &Vector3<T>) -> Point3<T> {
         self.0.local_support_point(dir)
     }
 }
 
-impl Shape<f64, 3> for Unpruned<'_> {
+impl<T: Real> Shape<T, 3> for Unpruned<'_, T> {
     fn face_count(&self) -> usize {
         self.0.face_count()
     }
-    fn local_face_normal(&self, i: usize) -> Unit<Vector3<f64>> {
+    fn local_face_normal(&self, i: usize) -> Unit<Vector3<T>> {
         self.0.local_face_normal(i)
     }
     fn edge_count(&self) -> usize {
         self.0.edge_count()
     }
-    fn local_edge(&self, i: usize) -> Edge<f64, 3> {
+    fn local_edge(&self, i: usize) -> Edge<T, 3> {
         Edge {
             faces: None,
             ..self.0.local_edge(i)
@@ -72,84 +75,26 @@ impl Shape<f64, 3> for Unpruned<'_> {
     fn core_vertex_count(&self) -> usize {
         self.0.core_vertex_count()
     }
-    fn local_core_vertex(&self, i: usize) -> Point3<f64> {
+    fn local_core_vertex(&self, i: usize) -> Point3<T> {
         self.0.local_core_vertex(i)
     }
-    fn local_core_closest_point(&self, p: &Point3<f64>) -> Point3<f64> {
+    fn local_core_closest_point(&self, p: &Point3<T>) -> Point3<T> {
         self.0.local_core_closest_point(p)
     }
-    fn local_contains_point(&self, p: &Point3<f64>) -> bool {
+    fn local_contains_point(&self, p: &Point3<T>) -> bool {
         self.0.local_contains_point(p)
     }
 }
 
-fn world_vertices(h: &ConvexPolyhedron<f64>, pose: &Pose3<f64>) -> Vec<Point3<f64>> {
-    h.vertices().iter().map(|v| pose * v).collect()
-}
-
-// Theorem 11: the pairs the Gauss map prunes span no facet of A − B, so the
-// pruned engine returns the unpruned engine's gap. On overlapping pairs both
-// are the exact depth; on separated pairs the unpruned one may find a larger
-// lower bound on a non-facet axis, never a smaller one.
-#[test]
-fn pruning_keeps_every_answer() {
-    let mut rng = Rng(21);
-    let mut pruned_wins = 0;
-    for round in 0..400 {
-        let n = [8, 16, 32][round % 3];
-        let (a, b) = (random_hull(&mut rng, n), random_hull(&mut rng, n));
-        let (pa, pb) = random_poses(&mut rng, 3.0);
-        let pruned = engine::separation(&a, &pa, &b, &pb);
-        let full = engine::separation(&Unpruned(&a), &pa, &Unpruned(&b), &pb);
-        if full.distance <= 0.0 {
-            assert!(
-                (pruned.distance - full.distance).abs() <= 1e-12 * 10.0,
-                "round {round}: {pruned:?} vs {full:?}"
-            );
-        } else {
-            assert!(
-                pruned.distance <= full.distance + 1e-12,
-                "round {round}: {pruned:?} vs {full:?}"
-            );
-            assert!(
-                pruned.distance > 0.0,
-                "round {round}: {pruned:?} vs {full:?}"
-            );
-        }
-        pruned_wins += usize::from(matches!(pruned.feature, Feature::EdgePair(..)));
-    }
-    assert!(
-        pruned_wins > 20,
-        "only {pruned_wins} edge-pair answers: the pruned pairs are not exercised"
-    );
-}
-
-// The engine on hulls against the vertex-difference hull oracle: the same
-// verdict, the same depth when overlapping (Theorems 5, 10, 11).
-#[test]
-fn polyhedra_agree_with_hull_oracle() {
-    let mut rng = Rng(22);
-    for round in 0..60 {
-        let (a, b) = (random_hull(&mut rng, 8), random_hull(&mut rng, 8));
-        let (pa, pb) = random_poses(&mut rng, 3.0);
-        let ours = separation(&a, &pa, &b, &pb);
-        let oracle = hull_gap(&world_vertices(&a, &pa), &world_vertices(&b, &pb));
-        if oracle.gap <= 0.0 {
-            assert!(
-                (ours.distance - oracle.gap).abs() <= 1e-9,
-                "round {round}: {ours:?} vs {oracle:?}"
-            );
-        } else {
-            assert!(
-                ours.distance > 0.0 || oracle.gap < 1e-9,
-                "round {round}: {ours:?} vs {oracle:?}"
-            );
-            assert!(
-                ours.distance >= oracle.gap - 1e-9,
-                "round {round}: {ours:?} vs {oracle:?}"
-            );
-        }
-    }
+/// World vertices of a posed hull in `T`, computed in `f64` from its `T`
+/// entries (in `f64`, `pose * v` as before).
+fn world_vertices<T: Scalar>(h: &ConvexPolyhedron<T>, pose: &Pose3<T>) -> Vec<Point3<f64>> {
+    let turn = pose.rotation.matrix().map(to);
+    let shift = pose.translation.vector.map(to);
+    h.vertices()
+        .iter()
+        .map(|v| Point3::from(turn * v.coords.map(to) + shift))
+        .collect()
 }
 
 /// A box as a polyhedron: the hull of its corners.
@@ -194,41 +139,6 @@ fn box_path_equals_polyhedron_path_on_boxes() {
                 boxes.distance >= hulls.distance - 1e-12,
                 "round {round}: {boxes:?} vs {hulls:?}"
             );
-        }
-    }
-}
-
-// Hill climbing and the linear scan give the same support value on hulls
-// of 32 vertices or more (where the climb is used).
-#[test]
-fn climbing_support_equals_linear_scan() {
-    let mut rng = Rng(24);
-    for n in [32, 64, 200, 1000] {
-        let hull = random_hull(&mut rng, n);
-        for _ in 0..500 {
-            let d = rng.unit_vector3();
-            let (i, j) = (hull.local_support_climb(&d), hull.local_support_linear(&d));
-            let (vi, vj) = (
-                d.dot(&hull.vertices()[i].coords),
-                d.dot(&hull.vertices()[j].coords),
-            );
-            assert!((vi - vj).abs() <= 1e-15, "n {n}: {vi} vs {vj}");
-        }
-    }
-}
-
-// The `Edge` contract the Gauss-map test relies on: a polyhedron edge's
-// direction is the normalised cross product of its two faces' normals,
-// `faces[0] × faces[1]`.
-#[test]
-fn edge_direction_is_the_cross_of_its_faces() {
-    let mut rng = Rng(25);
-    for n in [4, 8, 16, 32, 100] {
-        let hull = random_hull(&mut rng, n);
-        for e in hull.edges() {
-            let [f0, f1] = e.faces.unwrap();
-            let c = f0.cross(&f1).normalize();
-            assert!((c - e.direction).norm() <= 1e-9, "{e:?}");
         }
     }
 }
@@ -309,6 +219,169 @@ fn hull_path_matches_engine_f32() {
                 slow.distance <= 0.0,
                 "round {round} (n {n}): {fast:?} vs {slow:?}"
             );
+        }
+    }
+}
+
+/// A scalar the generic tests below run in, with its tolerances (absolute:
+/// the hulls have size about 1, the poses reach 5, so the scale is about
+/// 10).
+trait Scalar: Real + Debug + 'static {
+    /// Agreement of two library answers on the same shapes (the pruned and
+    /// the unpruned engine): `1e-12` in `f64`; in `f32` the same, `ε · 10`
+    /// rounded up to the products of a support value, `1e-5` (the tolerance
+    /// `hull_path_matches_engine_f32` holds between two library paths).
+    const AGREE: f64;
+    /// Agreement with the hull oracle: `1e-9` in `f64` (far above both
+    /// round-offs, far below any depth or gap the generator makes); `1e-4`
+    /// in `f32`, where the query's round-off is about `1e-6` and the
+    /// oracle sees the rounded vertices themselves (measured worst: see
+    /// boxes_3d.rs's `Scalar::ORACLE`).
+    const ORACLE: f64;
+    /// An edge direction against the cross product of its faces' normals:
+    /// `1e-9` in `f64`. The normals of two nearly coplanar faces come from
+    /// rounded vertices, and their cross product loses the relative
+    /// accuracy `ε / sin θ` (θ the dihedral turn); random hulls of 100
+    /// points have turns of a few hundredths of a radian, which costs `f32`
+    /// up to a factor 100 over its `ε`: `1e-4` (measured worst over the
+    /// test's hulls: `5.4e-6` in `f32`, `9e-15` in `f64`).
+    const CROSS: f64;
+}
+
+impl Scalar for f32 {
+    const AGREE: f64 = 1e-5;
+    const ORACLE: f64 = 1e-4;
+    const CROSS: f64 = 1e-4;
+}
+
+impl Scalar for f64 {
+    const AGREE: f64 = 1e-12;
+    const ORACLE: f64 = 1e-9;
+    const CROSS: f64 = 1e-9;
+}
+
+/// `x` as `f64` (exact for `f32` and `f64`).
+fn to<T: Real>(x: T) -> f64 {
+    x.to_f64().unwrap_or(f64::NAN)
+}
+
+/// Runs each generic test function below in `f32` and in `f64`; the test
+/// is `polyhedra_3d::f32::<name>` and `polyhedra_3d::f64::<name>`.
+macro_rules! in_both_scalars {
+    ($($name:ident),* $(,)?) => {
+        mod f32 {
+            $(#[test] fn $name() { super::$name::<f32>(); })*
+        }
+        mod f64 {
+            $(#[test] fn $name() { super::$name::<f64>(); })*
+        }
+    };
+}
+
+in_both_scalars!(
+    pruning_keeps_every_answer,
+    polyhedra_agree_with_hull_oracle,
+    climbing_support_equals_linear_scan,
+    edge_direction_is_the_cross_of_its_faces,
+);
+
+// Theorem 11: the pairs the Gauss map prunes span no facet of A − B, so the
+// pruned engine returns the unpruned engine's gap. On overlapping pairs both
+// are the exact depth; on separated pairs the unpruned one may find a larger
+// lower bound on a non-facet axis, never a smaller one.
+fn pruning_keeps_every_answer<T: Scalar>() {
+    let mut rng = Rng(21);
+    let mut pruned_wins = 0;
+    for round in 0..400 {
+        let n = [8, 16, 32][round % 3];
+        let (a, b) = (random_hull::<T>(&mut rng, n), random_hull::<T>(&mut rng, n));
+        let (pa, pb) = random_poses(&mut rng, 3.0);
+        let (pa, pb): (Pose3<T>, Pose3<T>) = (pa.cast(), pb.cast());
+        let pruned = engine::separation(&a, &pa, &b, &pb);
+        let full = engine::separation(&Unpruned(&a), &pa, &Unpruned(&b), &pb);
+        let (p, f) = (to(pruned.distance), to(full.distance));
+        if f <= 0.0 {
+            assert!(
+                (p - f).abs() <= T::AGREE * 10.0,
+                "round {round}: {pruned:?} vs {full:?}"
+            );
+        } else {
+            assert!(p <= f + T::AGREE, "round {round}: {pruned:?} vs {full:?}");
+            assert!(p > 0.0, "round {round}: {pruned:?} vs {full:?}");
+        }
+        pruned_wins += usize::from(matches!(pruned.feature, Feature::EdgePair(..)));
+    }
+    assert!(
+        pruned_wins > 20,
+        "only {pruned_wins} edge-pair answers: the pruned pairs are not exercised"
+    );
+}
+
+// The engine on hulls against the vertex-difference hull oracle: the same
+// verdict, the same depth when overlapping (Theorems 5, 10, 11). The oracle
+// works on the hulls' own (rounded) vertices.
+fn polyhedra_agree_with_hull_oracle<T: Scalar>() {
+    let mut rng = Rng(22);
+    for round in 0..60 {
+        let (a, b) = (random_hull::<T>(&mut rng, 8), random_hull::<T>(&mut rng, 8));
+        let (pa, pb) = random_poses(&mut rng, 3.0);
+        let (pa, pb): (Pose3<T>, Pose3<T>) = (pa.cast(), pb.cast());
+        let ours = separation(&a, &pa, &b, &pb);
+        let distance = to(ours.distance);
+        let oracle = hull_gap(&world_vertices(&a, &pa), &world_vertices(&b, &pb));
+        let tol = T::ORACLE;
+        if oracle.gap <= 0.0 {
+            assert!(
+                (distance - oracle.gap).abs() <= tol,
+                "round {round}: {ours:?} vs {oracle:?}"
+            );
+        } else {
+            assert!(
+                distance > 0.0 || oracle.gap < tol,
+                "round {round}: {ours:?} vs {oracle:?}"
+            );
+            assert!(
+                distance >= oracle.gap - tol,
+                "round {round}: {ours:?} vs {oracle:?}"
+            );
+        }
+    }
+}
+
+// Hill climbing and the linear scan give the same support value on hulls
+// of 32 vertices or more (where the climb is used), to 4 ε of the value
+// (about 1): both are one dot product of the same direction with a vertex,
+// so any difference is two different vertices within a rounding of each
+// other (8.9e-16 in f64, below the 1e-15 this test held before).
+fn climbing_support_equals_linear_scan<T: Scalar>() {
+    let mut rng = Rng(24);
+    let tol = 4.0 * to(T::default_epsilon());
+    for n in [32, 64, 200, 1000] {
+        let hull = random_hull::<T>(&mut rng, n);
+        for _ in 0..500 {
+            let d: Vector3<T> = rng.unit_vector3().cast();
+            let (i, j) = (hull.local_support_climb(&d), hull.local_support_linear(&d));
+            let (vi, vj) = (
+                to(d.dot(&hull.vertices()[i].coords)),
+                to(d.dot(&hull.vertices()[j].coords)),
+            );
+            assert!((vi - vj).abs() <= tol, "n {n}: {vi} vs {vj}");
+        }
+    }
+}
+
+// The `Edge` contract the Gauss-map test relies on: a polyhedron edge's
+// direction is the normalised cross product of its two faces' normals,
+// `faces[0] × faces[1]`, to `T::CROSS`.
+fn edge_direction_is_the_cross_of_its_faces<T: Scalar>() {
+    let mut rng = Rng(25);
+    for n in [4, 8, 16, 32, 100] {
+        let hull = random_hull::<T>(&mut rng, n);
+        for e in hull.edges() {
+            let [f0, f1] = e.faces.unwrap();
+            let c = f0.cross(&f1).normalize();
+            let err = to((c - e.direction).norm());
+            assert!(err <= T::CROSS, "{err:e}: {e:?}");
         }
     }
 }

@@ -485,25 +485,59 @@ fn generated_pairs_are_balanced() {
 // A sphere whose centre lies on a capsule's segment: the cores meet, every
 // direction across the segment gives the depth r₁ + r₂ (the regression: the
 // axes between the cores were all zero and the depth came out along the
-// segment instead).
-#[test]
-fn sphere_centred_on_a_capsule_segment() {
-    let capsule =
-        Capsule::<f64, 3>::new(Point3::new(-2.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), 0.5)
-            .unwrap();
-    let sphere = Ball::new(Point3::origin(), 0.75).unwrap();
+// segment instead). Every input and r₁ + r₂ are exact in both scalars; the
+// tolerance is 4 ε of the depth's order 1 (8.9e-16 in f64, below the 1e-15
+// this test held when it ran in f64 only).
+fn sphere_centred_on_a_capsule_segment<T: Real + core::fmt::Debug>() {
+    let c = |x: f64| -> T { nalgebra::convert(x) };
+    let to = |x: T| x.to_f64().unwrap_or(f64::NAN);
+    let tol = 4.0 * to(T::default_epsilon());
+    let capsule = Capsule::<T, 3>::new(
+        Point3::new(c(-2.0), c(0.0), c(0.0)),
+        Point3::new(c(2.0), c(0.0), c(0.0)),
+        c(0.5),
+    )
+    .unwrap();
+    let sphere = Ball::new(Point3::origin(), c(0.75)).unwrap();
     for (pa, pb) in [
-        (Pose3::identity(), Pose3::translation(0.5, 0.0, 0.0)),
-        (Pose3::translation(-0.5, 0.0, 0.0), Pose3::identity()),
+        (
+            Pose3::identity(),
+            Pose3::translation(c(0.5), c(0.0), c(0.0)),
+        ),
+        (
+            Pose3::translation(c(-0.5), c(0.0), c(0.0)),
+            Pose3::identity(),
+        ),
     ] {
         let s = separation(&capsule, &pa, &sphere, &pb);
-        assert!((s.distance + 1.25).abs() <= 1e-15, "{s:?}");
-        assert!(s.axis.x.abs() <= 1e-15, "{s:?}");
+        assert!((to(s.distance) + 1.25).abs() <= tol, "{s:?}");
+        assert!(to(s.axis.x).abs() <= tol, "{s:?}");
         let s = separation(&sphere, &pb, &capsule, &pa);
-        assert!((s.distance + 1.25).abs() <= 1e-15, "{s:?}");
+        assert!((to(s.distance) + 1.25).abs() <= tol, "{s:?}");
     }
     // Parallel overlapping segments: the same, with r₁ + r₂ = 1.
-    let other = Capsule::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(3.0, 0.0, 0.0), 0.5).unwrap();
+    let other = Capsule::new(
+        Point3::new(c(-1.0), c(0.0), c(0.0)),
+        Point3::new(c(3.0), c(0.0), c(0.0)),
+        c(0.5),
+    )
+    .unwrap();
     let s = separation(&capsule, &Pose3::identity(), &other, &Pose3::identity());
-    assert!((s.distance + 1.0).abs() <= 1e-15, "{s:?}");
+    assert!((to(s.distance) + 1.0).abs() <= tol, "{s:?}");
+}
+
+/// The scalar-generic tests above, as `properties_3d::f32::<name>` and
+/// `properties_3d::f64::<name>`.
+mod f32 {
+    #[test]
+    fn sphere_centred_on_a_capsule_segment() {
+        super::sphere_centred_on_a_capsule_segment::<f32>();
+    }
+}
+
+mod f64 {
+    #[test]
+    fn sphere_centred_on_a_capsule_segment() {
+        super::sphere_centred_on_a_capsule_segment::<f64>();
+    }
 }
