@@ -71,7 +71,7 @@ pub fn intersects<T: Real, const N: usize>(
 /// the two boxes' own centres turned by their poses, never from the
 /// rotated absolute positions: at 1e4 in `f32` those carry 1e-3 of
 /// round-off, far more than the boxes' relative placement does
-/// (`consistency.rs::box_pairs_far_from_the_origin`).
+/// (`box_precision.rs::box_pairs_far_from_the_origin_f32`, `_f64`).
 #[inline]
 fn relative_frame<T: Real, const N: usize>(
     a: &Obb<T, N>,

@@ -27,7 +27,7 @@
 //! against A). The walk then scans on both sides while the projections lie
 //! within the round-off band of the one it found, so that the minimum is
 //! exactly the one a linear scan computes
-//! (tests/polygon_robustness.rs::walk_equals_linear_scan).
+//! (this file's unit tests `walk_equals_linear_scan_f32`, `_f64`).
 //!
 //! Each polygon stores a disc inside it (its vertices' mean and the
 //! distance to the nearest edge line). When the two discs overlap, so do
