@@ -87,6 +87,16 @@ fn core_contact_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(64.0)
 }
 
+/// A vector from a core's nearest point counts as short, and is made
+/// orthogonal to the feature it leaves, when it is below `1/64` of the
+/// coordinates it was computed from: its round-off tilt (`ε × coordinates
+/// / length`) is then above `64 ε`, the crate's usual tolerance, while a
+/// longer vector's tilt is below it and the correction would change
+/// nothing (docs/contract-round.md;
+/// `round_shapes.rs::thin_capsule_over_a_hull_vertex_keeps_its_radius`,
+/// `thin_ball_and_capsule_at_a_box_edge_keep_their_radius`).
+const SHORT_OFFSET_RATIO: f64 = 64.0;
+
 /// What [`round_axes`] needs for both shapes: the sum of the radii, and
 /// the size of the pose's translation (part of every coordinate's scale).
 struct RoundContext<T> {
@@ -241,7 +251,7 @@ impl<'s, T: Real, const N: usize, S: Shape<T, N> + ?Sized> CoreView<'s, T, N, S>
             .amax()
             .max(local.coords.amax())
             .max(q.coords.amax());
-        let short = v.amax() * nalgebra::convert::<f64, T>(64.0) < scale;
+        let short = v.amax() * nalgebra::convert::<f64, T>(SHORT_OFFSET_RATIO) < scale;
         if short && v.amax() > T::zero() && self.shape.radius() <= T::zero() {
             let w = self.shape.local_support_point(&v) - q;
             let w2 = w.norm_squared();
