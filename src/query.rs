@@ -4,8 +4,9 @@
 //! shapes, `&dyn Shape<T, N>`, `&*boxed` for a `Box<dyn Shape<T, N>>`,
 //! [`AnyShape`](crate::AnyShape), shapes borrowing non-`'static` data
 //! (tests/dyn_shapes.rs). A pair whose shapes answer the same fast-path
-//! hook (two boxes: [`Shape::as_obb`], which [`Obb`] and
-//! [`Aabb`](crate::Aabb) answer; two [`ConvexPolygon`]s; two
+//! hook (two boxes: [`Shape::as_obb_ref`], which [`Obb`] answers, or
+//! [`Shape::as_obb`], which [`Aabb`](crate::Aabb) answers; two
+//! [`ConvexPolygon`]s; two
 //! [`ConvexPolyhedron`]s) goes to that specialised path, through `dyn` too
 //! (tests/dyn_shapes.rs::fast_paths_fire_through_dyn), and every other pair
 //! to the generic [`engine`](crate::engine); both give the same answers
