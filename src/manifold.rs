@@ -156,12 +156,24 @@ impl<T: Real, const N: usize> ContactPoint<T, N> {
 ///     assert_eq!(p.on_b.y, -0.25); // the crate's bottom corners
 /// }
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Manifold<T: Real, const N: usize> {
     normal: Unit<SVector<T, N>>,
     points: [ContactPoint<T, N>; MAX_CONTACT_POINTS],
     len: usize,
     reference: Option<(Side, usize)>,
+}
+
+/// The normal, the points in use and the reference face (not the unused
+/// slots).
+impl<T: Real, const N: usize> core::fmt::Debug for Manifold<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Manifold")
+            .field("normal", &self.normal)
+            .field("points", &self.points())
+            .field("reference", &self.reference)
+            .finish()
+    }
 }
 
 impl<T: Real, const N: usize> Manifold<T, N> {
