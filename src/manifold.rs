@@ -347,7 +347,7 @@ impl<T: Real, const N: usize> Manifold<T, N> {
 /// (tests/manifolds_2d.rs::manifold_agrees_with_penetration).
 ///
 /// * A face contact (the axis is a face normal of A or of B; both shapes
-///   answer [`Shape::local_face_vertices`] or [`Shape::as_obb`]): the edge
+///   answer [`Shape::face_vertices`] or [`Shape::as_obb`]): the edge
 ///   of the other shape most anti-parallel to that face is clipped to the
 ///   face's side planes; one or two points.
 /// * Otherwise (balls, the axis between two rounded cores, custom shapes
@@ -370,7 +370,7 @@ impl<T: Real, const N: usize> Manifold<T, N> {
 /// let ground = ConvexPolygon::new(&[
 ///     Point2::new(-4.0, -1.0), Point2::new(4.0, -1.0), Point2::new(4.0, 0.0), Point2::new(-4.0, 0.0),
 /// ]).unwrap();
-/// // A capsule lying on the ground, sunk by 0.1: two points, at its ends.
+/// // A capsule lying on the ground, sunk by 0.125: two points, below its ends.
 /// let log = Capsule::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0), 0.5).unwrap();
 /// let m = contact_manifold(&ground, &Pose2::identity(), &log, &Pose2::translation(0.0, 0.375), 0.0);
 /// assert_eq!(m.normal().into_inner(), Vector2::y());

@@ -63,9 +63,12 @@ fn same_contact<T: TestReal>(
             return Err(format!("id {:?} missing in {n:?}", p.id));
         };
         let (pa, qa, pb, qb) = (p2(&p.on_a), p2(&q.on_a), p2(&p.on_b), p2(&q.on_b));
-        if !(close(pa.0, qa.0) && close(pa.1, qa.1) && close(pb.0, qb.0) && close(pb.1, qb.1))
-            || !close(f(p.separation), f(q.separation))
-        {
+        let same = close(pa.0, qa.0)
+            && close(pa.1, qa.1)
+            && close(pb.0, qb.0)
+            && close(pb.1, qb.1)
+            && close(f(p.separation), f(q.separation));
+        if !same {
             return Err(format!("points {p:?} vs {q:?}"));
         }
     }
@@ -241,6 +244,65 @@ fn ball_on_a_polygon_gives_one_point<T: TestReal>() {
     );
 }
 
+/// Capsule on capsule: parallel and overlapping, two points (an end of
+/// each segment's overlap); crossed, one point; a ball on a capsule, one.
+fn capsule_and_ball_pairs<T: TestReal>() {
+    let cap = Capsule::new(
+        Point2::new(t(-1.0), t(0.0)),
+        Point2::new(t(1.0), t(0.0)),
+        t(0.5),
+    )
+    .unwrap();
+    let upright = Capsule::new(
+        Point2::new(t(0.0), t(-1.0)),
+        Point2::new(t(0.0), t(1.0)),
+        t(0.5),
+    )
+    .unwrap();
+    let ball = Ball::new(Point2::origin(), t(0.5)).unwrap();
+    let id = Pose2::identity();
+    let m = both_orders(&cap, &id, &cap, &pose::<T>(0.5, 0.875, 0.0), 0.0);
+    assert_eq!(m.normal().into_inner(), Vector2::y());
+    assert_eq!(
+        sorted_b(&m),
+        vec![(-0.5, 0.375, -0.125), (1.0, 0.375, -0.125)]
+    );
+    let ids: Vec<_> = m.points().iter().map(|p| p.id).collect();
+    // B's end over A's face, and A's end (where A's side plane cut B's face) under B.
+    assert!(ids.contains(&ContactId {
+        a: ContactFeature::Face(1),
+        b: ContactFeature::Vertex(0)
+    }));
+    assert!(ids.contains(&ContactId {
+        a: ContactFeature::Vertex(1),
+        b: ContactFeature::Face(0)
+    }));
+    for p in m.points() {
+        assert_eq!(p.on_a.y, t(0.5));
+    }
+    let m = both_orders(&cap, &id, &upright, &pose::<T>(0.25, 1.875, 0.0), 0.0);
+    assert_eq!(sorted_b(&m), vec![(0.25, 0.375, -0.125)]);
+    let m = both_orders(&cap, &id, &ball, &pose::<T>(0.25, 0.875, 0.0), 0.0);
+    assert_eq!(sorted_b(&m), vec![(0.25, 0.375, -0.125)]);
+    assert_eq!(
+        m.points()[0].id,
+        ContactId {
+            a: ContactFeature::Face(1),
+            b: ContactFeature::Support
+        }
+    );
+    // Two balls: one point on the line of centres.
+    let m = both_orders(&ball, &id, &ball, &pose::<T>(0.6, 0.8, 0.0), 0.0);
+    assert_eq!(m.len(), 1);
+    let p = m.points()[0];
+    let tol = T::AGREE * 10.0;
+    assert!((f(p.separation) - 0.0).abs() <= tol, "{p:?}");
+    assert!(
+        (f(p.on_a.x) - 0.3).abs() <= tol && (f(p.on_a.y) - 0.4).abs() <= tol,
+        "{p:?}"
+    );
+}
+
 /// Swapping A and B gives the same points, the negated normal and the
 /// swapped ids: by hand above (`both_orders`), and here over the random
 /// scenes whose SAT answer is the same face in both orders.
@@ -271,6 +333,9 @@ fn swapping_gives_the_same_contact<T: TestReal>() {
     check(300, prop as fn(Scene<T>) -> TestResult);
 }
 
+/// A shape, where B is placed (x, y, angle), how many points it gives.
+type Case<'s, T> = (&'s dyn Shape<T, 2>, (f64, f64, f64), usize);
+
 /// Feature ids do not change when B moves by 1e-4 of its size (in x, in
 /// y, turned by 1e-4 rad), in both orders: the resting box, the tilted
 /// box, the lying and the standing capsule.
@@ -300,12 +365,21 @@ fn ids_survive_small_motions<T: TestReal>() {
         v.sort();
         v
     };
-    let cases: [(&dyn Shape<T, 2>, (f64, f64, f64), usize); 4] = [
+    let cases: [Case<'_, T>; 4] = [
         (&bx, (0.25, 0.25, 0.0), 2),
         (&bx, (0.0, 0.833, std::f64::consts::FRAC_PI_6), 1),
         (&lying, (0.5, 0.375, 0.0), 2),
         (&standing, (0.5, 1.375, 0.0), 1),
     ];
+    // The resting box as A on the ground as B: the reference face is the
+    // box's bottom (a tie, which A wins); turned by 1e-4 the ground's top
+    // wins, and the ids do not notice.
+    let flat = pose::<T>(0.25, 0.25, 0.0);
+    let r = contact_manifold(&bx, &flat, &g, &id, T::zero());
+    let turned = contact_manifold(&bx, &pose::<T>(0.25, 0.25, 1e-4), &g, &id, T::zero());
+    assert_eq!(r.reference(), Some((Side::A, 3)));
+    assert_eq!(turned.reference(), Some((Side::B, 1)));
+    assert_eq!(ids(&r), ids(&turned));
     let step = 1e-4 * 2.0;
     for (shape, (x, y, a), count) in cases {
         let base = pose::<T>(x, y, a);
@@ -453,6 +527,7 @@ in_both_scalars!(
     capsule_lying_on_a_box_gives_two_points,
     capsule_standing_on_a_box_gives_one_point,
     ball_on_a_polygon_gives_one_point,
+    capsule_and_ball_pairs,
     swapping_gives_the_same_contact,
     ids_survive_small_motions,
     manifold_agrees_with_penetration,
