@@ -12,8 +12,11 @@ use separating_axis::{
 };
 
 use crate::support::oracle2d as oracle;
-use crate::support::scalars::{f, t, TestReal};
-use crate::support::scene2d::{check, fail, Scene};
+use crate::support::rng::Rng;
+use crate::support::scalars::{f, t, vt, TestReal};
+use crate::support::scene2d::{
+    check, fail, random_circle, random_obb, random_polygon, random_pose, Scene,
+};
 
 fn pose<T: TestReal>(x: f64, y: f64, angle: f64) -> Pose2<T> {
     Pose2::new(Vector2::new(t(x), t(y)), t(angle))
@@ -460,6 +463,68 @@ fn manifold_agrees_with_penetration<T: TestReal>() {
     check(500, prop as fn(Scene<T>) -> TestResult);
 }
 
+/// A random capsule: segment up to 3 long (a tenth of them a point),
+/// radius in `[0.1, 1)`.
+fn random_capsule<T: TestReal>(rng: &mut Rng) -> Capsule<T, 2> {
+    let half = if rng.chance(0.1) {
+        Vector2::zeros()
+    } else {
+        rng.unit_vector2() * rng.range(0.1, 1.5)
+    };
+    let (a, b) = (Point2::from(vt::<T>(&-half)), Point2::from(vt::<T>(&half)));
+    Capsule::new(a, b, t(rng.range(0.1, 1.0))).unwrap()
+}
+
+/// Capsules (the random scenes have none) against boxes, polygons, balls
+/// and capsules, both orders: the normal is `separation`'s, the deepest
+/// point's separation its distance, `on_b = on_a + normal · separation`,
+/// and no point lies outside either shape by more than round-off.
+fn capsule_pairs_agree_with_separation<T: TestReal>() {
+    let mut rng = Rng::new(0x6361_7073);
+    let mut two = 0;
+    for _ in 0..2000 {
+        let cap = random_capsule::<T>(&mut rng);
+        let other: Box<dyn Shape<T, 2>> = match rng.below(4) {
+            0 => Box::new(random_obb::<T>(&mut rng, 1.5)),
+            1 => Box::new(random_polygon::<T>(&mut rng, 1.5)),
+            2 => Box::new(random_circle::<T>(&mut rng, 0.8)),
+            _ => Box::new(random_capsule::<T>(&mut rng)),
+        };
+        let (pc, po) = (
+            random_pose::<T>(&mut rng, 1.5),
+            random_pose::<T>(&mut rng, 1.5),
+        );
+        for swap in [false, true] {
+            let (a, pa, b, pb): (&dyn Shape<T, 2>, _, &dyn Shape<T, 2>, _) = if swap {
+                (&*other, &po, &cap, &pc)
+            } else {
+                (&cap, &pc, &*other, &po)
+            };
+            let m = contact_manifold(a, pa, b, pb, t(0.05));
+            let sat = separation(a, pa, b, pb);
+            assert_eq!(m.normal(), sat.axis);
+            let d = f(sat.distance);
+            assert_eq!(m.is_empty(), d > 0.05, "{m:?} vs {sat:?}");
+            let tol = T::AGREE * 20.0;
+            if let Some(deepest) = m.deepest() {
+                assert!((f(deepest.separation) - d).abs() <= tol, "{m:?} vs {sat:?}");
+            }
+            two += usize::from(m.len() == 2);
+            for p in m.points() {
+                let gap = p.on_a + m.normal().into_inner() * p.separation - p.on_b;
+                assert!(f(gap.norm()) <= tol, "{p:?}");
+                for (shape, pose, q) in [(a, pa, p.on_a), (b, pb, p.on_b)] {
+                    let local = pose.inverse_transform_point(&q);
+                    let core = shape.local_core_closest_point(&local);
+                    let outside = f((local - core).norm()) - f(shape.radius());
+                    assert!(outside <= tol, "{p:?} outside by {outside}: {m:?}");
+                }
+            }
+        }
+    }
+    assert!(two > 50, "{two} two-point manifolds");
+}
+
 /// Apart by less than the margin: speculative points, each with a
 /// separation in `(0, margin]`; apart by more: empty.
 fn speculative_points_stay_within_the_margin<T: TestReal>() {
@@ -528,6 +593,7 @@ in_both_scalars!(
     capsule_standing_on_a_box_gives_one_point,
     ball_on_a_polygon_gives_one_point,
     capsule_and_ball_pairs,
+    capsule_pairs_agree_with_separation,
     swapping_gives_the_same_contact,
     ids_survive_small_motions,
     manifold_agrees_with_penetration,
