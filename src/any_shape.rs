@@ -134,6 +134,11 @@ where
     }
 
     #[inline]
+    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
+        each!(self, s => s.face_vertices(i))
+    }
+
+    #[inline]
     fn edge_count(&self) -> usize {
         each!(self, s => s.edge_count())
     }

@@ -20,6 +20,7 @@ mod errors;
 mod exact_cases;
 mod figures;
 mod golden;
+mod manifolds_2d;
 mod many_dimensions;
 mod nan;
 mod no_alloc;

@@ -6,8 +6,8 @@ use std::cell::Cell;
 
 use nalgebra::{Point2, Point3, Rotation2, Vector2};
 use separating_axis::{
-    containment, contains_point, engine, intersects, penetration, separation, Aabb, Ball, Capsule,
-    ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Shape,
+    contact_manifold, containment, contains_point, engine, intersects, penetration, separation,
+    Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Shape,
 };
 
 /// Counts the allocations of each thread separately: every integration test
@@ -240,4 +240,48 @@ fn nd_pairs<const N: usize>() {
             assert_eq!(count, 0, "{name} {N}D shift {shift}");
         }
     }
+}
+
+/// `contact_manifold` allocates nothing, for every 2D pair kind (polygon,
+/// boxes, ball, capsule, through `&dyn Shape` too), overlapping, apart
+/// within the margin, and apart beyond it.
+#[test]
+fn manifolds_do_not_allocate() {
+    let octagon_points: Vec<Point2<f64>> = (0..8)
+        .map(|i| {
+            let a = f64::from(i) * std::f64::consts::TAU / 8.0;
+            Point2::new(a.cos(), a.sin())
+        })
+        .collect();
+    let octagon = ConvexPolygon::new(&octagon_points).unwrap();
+    let circle = Ball::new(Point2::origin(), 0.8).unwrap();
+    let obb = Obb::new(
+        Point2::origin(),
+        Rotation2::new(0.3),
+        Vector2::new(1.0, 0.5),
+    )
+    .unwrap();
+    let aabb = Aabb::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0)).unwrap();
+    let capsule = Capsule::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0), 0.4).unwrap();
+    let shapes: [&dyn Shape<f64, 2>; 5] = [&octagon, &circle, &obb, &aabb, &capsule];
+    let id = Pose2::identity();
+    let mut points = 0;
+    for pb in [
+        Pose2::new(Vector2::new(1.2, 0.4), 0.7),
+        Pose2::new(Vector2::new(2.9, 0.0), 0.0),
+        Pose2::new(Vector2::new(9.0, 0.0), 0.1),
+    ] {
+        for a in shapes {
+            for b in shapes {
+                let before = allocations();
+                let m = contact_manifold(a, &id, b, &pb, 0.5);
+                let m2 = contact_manifold(&octagon, &id, &obb, &pb, 0.5).swapped();
+                let after = allocations();
+                points += m.len() + m2.len();
+                std::hint::black_box((m, m2));
+                assert_eq!(after - before, 0);
+            }
+        }
+    }
+    assert!(points > 0, "some pairs touch");
 }

@@ -147,6 +147,17 @@ impl<T: Real, const N: usize> Shape<T, N> for Capsule<T, N> {
         Unit::new_unchecked(if i == 0 { n } else { -n })
     }
 
+    /// In 2D the segment, from `a` to `b` (vertices 0, 1) for face 0 and
+    /// back for face 1 (a segment with `a = b` has no faces); `None` in
+    /// other dimensions.
+    #[inline]
+    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
+        if i >= self.face_count() {
+            return None;
+        }
+        Some(if i == 0 { [0, 1] } else { [1, 0] })
+    }
+
     /// In 3D the segment's direction, with no faces.
     #[inline]
     fn edge_count(&self) -> usize {

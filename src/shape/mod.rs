@@ -102,6 +102,39 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
         self.local_support_value(&self.local_face_normal(i))
     }
 
+    /// The two core vertices of face `i` in 2D (an edge), as indices for
+    /// [`local_core_vertex`](Shape::local_core_vertex), for
+    /// `i < face_count()`: the edge whose outward normal is
+    /// [`local_face_normal(i)`](Shape::local_face_normal), from the vertex
+    /// where it begins to the one where it ends counter-clockwise (the
+    /// normal turned by +90° points from the first to the second).
+    ///
+    /// [`contact_manifold`](crate::contact_manifold) clips with it, and
+    /// names contact points by these indices: a shape that answers gets up
+    /// to two contact points on its faces, one that keeps the default
+    /// (`None`) gets one point, at its support point along the normal
+    /// (docs/manifolds.md). [`ConvexPolygon`], [`Obb`], [`Aabb`] and
+    /// [`Capsule`] (its segment, both ways) answer in 2D and say `None` in
+    /// other dimensions; [`Ball`] has no faces. A shape that answers only
+    /// [`as_obb`](Shape::as_obb) is clipped as that box.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(-1.0, -2.0), Point2::new(1.0, 2.0)).unwrap();
+    /// // Face 0 is the +x side, walked counter-clockwise (upwards).
+    /// assert_eq!(b.local_face_normal(0).into_inner(), Vector2::x());
+    /// let [p, q] = b.face_vertices(0).unwrap();
+    /// assert_eq!(b.local_core_vertex(p), Point2::new(1.0, -2.0));
+    /// assert_eq!(b.local_core_vertex(q), Point2::new(1.0, 2.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    fn face_vertices(&self, _i: usize) -> Option<[usize; 2]> {
+        None
+    }
+
     /// How many edges the shape lists for the edge–edge axes. Only 3D
     /// shapes list edges; the engine ignores them in other dimensions. The
     /// default is none.
@@ -365,6 +398,21 @@ pub(crate) fn box_corner<T: Real, const N: usize>(
             -half_extents[k]
         }
     })
+}
+
+/// The corners of face `i` of a 2D box (face `i < 2`: `+eᵢ`, else
+/// `−e_{i−2}`), counter-clockwise, as [`box_corner`] indices; `None`
+/// unless `N = 2` and `i < 4`.
+#[inline]
+pub(crate) fn box_face_vertices<const N: usize>(i: usize) -> Option<[usize; 2]> {
+    // Corner bit k set: +hₖ. Face +x runs from (+, −) to (+, +), and so on
+    // counter-clockwise.
+    const FACES: [[usize; 2]; 4] = [[1, 3], [3, 2], [2, 0], [0, 1]];
+    if N == 2 {
+        FACES.get(i).copied()
+    } else {
+        None
+    }
 }
 
 /// `+1` for non-negative `x`, `-1` otherwise: the side a support point takes.

@@ -204,6 +204,13 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
         }
     }
 
+    /// In 2D the two corners of face `i`, counter-clockwise; `None` in
+    /// other dimensions.
+    #[inline]
+    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
+        super::box_face_vertices::<N>(i)
+    }
+
     #[inline]
     fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
         let q = self.in_box_frame(p);

@@ -561,6 +561,12 @@ impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
     }
 
     #[inline]
+    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
+        let n = self.vertices.len();
+        (i < n).then(|| [i, (i + 1) % n])
+    }
+
+    #[inline]
     fn local_face_offset(&self, i: usize) -> T {
         self.offsets[i % self.offsets.len()]
     }

@@ -1,0 +1,677 @@
+//! Contact manifolds: the contact points of two touching or nearly touching
+//! shapes, with feature ids that stay the same from one frame to the next.
+//!
+//! The normal and the depth are the SAT answer of [`separation`]
+//! (so they equal [`penetration`](crate::penetration)'s exactly); the
+//! points come from clipping, as in Box2D's `b2ClipPolygons`. In 2D
+//! (docs/manifolds.md):
+//!
+//! ```text
+//! contact_manifold(A, B, margin):
+//!     s = separation(A, B)                      normal n (A → B), distance d
+//!     d > margin or NaN        → empty
+//!     s.feature = face of A    → reference = A's face most aligned with  n
+//!     s.feature = face of B    → reference = B's face most aligned with −n
+//!     otherwise (round axes)   → one point at the support points along n
+//!     incident = the other shape's edge most anti-parallel to the reference normal
+//!     clip the incident edge to the reference face's two side planes
+//!     keep the clipped points whose separation (height above the reference
+//!     face minus both radii) is <= margin
+//! ```
+//!
+//! Everything is computed in A's local frame (B placed by `pose_a⁻¹ · pose_b`),
+//! like the queries, and turned to the world at the end.
+
+use nalgebra::{Point, Point2, SVector, Unit, Vector2};
+
+use crate::{separation, Feature, Obb, Pose, Real, Shape};
+
+/// The most contact points a [`Manifold`] holds: 2 in 2D, up to 4 in 3D
+/// (where the clipped face is reduced to four).
+pub const MAX_CONTACT_POINTS: usize = 4;
+
+/// One of the two shapes of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The first shape of the query.
+    A,
+    /// The second shape of the query.
+    B,
+}
+
+impl Side {
+    /// The other shape.
+    ///
+    /// ```
+    /// use separating_axis::Side;
+    /// assert_eq!(Side::A.other(), Side::B);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn other(self) -> Self {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+/// The feature of one shape a contact point lies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ContactFeature {
+    /// Face `i` ([`Shape::local_face_normal`]; an edge in 2D).
+    Face(usize),
+    /// Core vertex `i` ([`Shape::local_core_vertex`]).
+    Vertex(usize),
+    /// No listed feature: the shape's support point along the normal (a
+    /// ball, a contact on the axis between two rounded cores, a custom
+    /// shape that lists no face vertices).
+    Support,
+}
+
+/// The features a contact point is made of, one on each shape: a face of
+/// one shape and a vertex of the other for a clipped face contact (an end
+/// of the incident edge on the reference face, or the reference face's end
+/// on the incident edge, where the side plane cut it).
+///
+/// The id names features, not positions, and not which shape's face was
+/// the reference: when a resting box tilts slightly and the reference face
+/// passes from one shape to the other, the corner that touches is still
+/// `(Vertex(corner), Face(ground))`. It stays the same under small motion
+/// (tests/manifolds_2d.rs::ids_survive_small_motions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ContactId {
+    /// The feature of A.
+    pub a: ContactFeature,
+    /// The feature of B.
+    pub b: ContactFeature,
+}
+
+/// One contact point of a [`Manifold`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoint<T: Real, const N: usize> {
+    /// Signed distance along the manifold's normal from `on_a` to `on_b`:
+    /// negative when penetrating, positive (at most the margin) for a
+    /// speculative contact.
+    pub separation: T,
+    /// The point on A's surface, in the world frame.
+    pub on_a: Point<T, N>,
+    /// The point on B's surface, in the world frame: `on_a + normal · separation`.
+    pub on_b: Point<T, N>,
+    /// `on_a` in A's local frame.
+    pub local_a: Point<T, N>,
+    /// `on_b` in B's local frame.
+    pub local_b: Point<T, N>,
+    /// The features the point comes from.
+    pub id: ContactId,
+}
+
+impl<T: Real, const N: usize> ContactPoint<T, N> {
+    /// A placeholder for the unused slots of a manifold.
+    fn unused() -> Self {
+        Self {
+            separation: T::zero(),
+            on_a: Point::origin(),
+            on_b: Point::origin(),
+            local_a: Point::origin(),
+            local_b: Point::origin(),
+            id: ContactId {
+                a: ContactFeature::Support,
+                b: ContactFeature::Support,
+            },
+        }
+    }
+
+    /// The same point seen with A and B exchanged.
+    fn swapped(&self) -> Self {
+        Self {
+            separation: self.separation,
+            on_a: self.on_b,
+            on_b: self.on_a,
+            local_a: self.local_b,
+            local_b: self.local_a,
+            id: ContactId {
+                a: self.id.b,
+                b: self.id.a,
+            },
+        }
+    }
+}
+
+/// The contact of two shapes: a normal and up to [`MAX_CONTACT_POINTS`]
+/// points, stored inline (no heap).
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{contact_manifold, Aabb, Pose2};
+///
+/// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+/// let crate_ = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 2.0)).unwrap();
+/// let m = contact_manifold(&ground, &Pose2::identity(), &crate_, &Pose2::translation(0.0, -0.25), 0.0);
+/// assert_eq!(m.normal().into_inner(), Vector2::y());
+/// assert_eq!(m.len(), 2);
+/// for p in m.points() {
+///     assert_eq!(p.separation, -0.25);
+///     assert_eq!(p.on_b.y, -0.25); // the crate's bottom corners
+/// }
+/// ```
+#[derive(Clone, Copy, PartialEq)]
+pub struct Manifold<T: Real, const N: usize> {
+    normal: Unit<SVector<T, N>>,
+    points: [ContactPoint<T, N>; MAX_CONTACT_POINTS],
+    len: usize,
+    reference: Option<(Side, usize)>,
+}
+
+/// The normal, the points in use and the reference face (not the unused
+/// slots).
+impl<T: Real, const N: usize> core::fmt::Debug for Manifold<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Manifold")
+            .field("normal", &self.normal)
+            .field("points", &self.points())
+            .field("reference", &self.reference)
+            .finish()
+    }
+}
+
+impl<T: Real, const N: usize> Manifold<T, N> {
+    /// No points, with `normal`.
+    fn empty(normal: Unit<SVector<T, N>>) -> Self {
+        Self {
+            normal,
+            points: [ContactPoint::unused(); MAX_CONTACT_POINTS],
+            len: 0,
+            reference: None,
+        }
+    }
+
+    /// Appends a point (ignored beyond [`MAX_CONTACT_POINTS`]).
+    fn push(&mut self, p: ContactPoint<T, N>) {
+        if let Some(slot) = self.points.get_mut(self.len) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+
+    /// The unit normal in the world frame, from A towards B: the axis of
+    /// [`separation`] (so [`penetration`](crate::penetration)'s normal when
+    /// the shapes overlap). Also set when the manifold is empty because
+    /// the shapes are apart; NaN when an input was NaN.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let m = contact_manifold(&b, &Pose2::identity(), &b, &Pose2::translation(3.0, 0.0), 0.0);
+    /// assert!(m.is_empty());
+    /// assert_eq!(m.normal().into_inner(), Vector2::x());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn normal(&self) -> Unit<SVector<T, N>> {
+        self.normal
+    }
+
+    /// The reference face: which shape holds it and its index, `None` for
+    /// a contact without one (round axes, an empty manifold).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Aabb, Pose2, Side};
+    ///
+    /// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+    /// let m = contact_manifold(&ground, &Pose2::identity(), &ground, &Pose2::translation(0.0, 0.9), 0.0);
+    /// assert_eq!(m.reference(), Some((Side::A, 1))); // A's top face (+y)
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn reference(&self) -> Option<(Side, usize)> {
+        self.reference
+    }
+
+    /// The contact points.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let m = contact_manifold(&b, &Pose2::identity(), &b, &Pose2::translation(1.5, 0.0), 0.0);
+    /// assert_eq!(m.points().len(), 1);
+    /// assert_eq!(m.points()[0].on_a, Point2::new(1.0, 0.0));
+    /// assert_eq!(m.points()[0].on_b, Point2::new(0.5, 0.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn points(&self) -> &[ContactPoint<T, N>] {
+        &self.points[..self.len]
+    }
+
+    /// How many contact points there are.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// assert_eq!(contact_manifold(&b, &Pose2::identity(), &b, &Pose2::identity(), 0.0).len(), 1);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no contact point (the shapes are apart by more
+    /// than the margin, or an input was NaN).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let apart = Pose2::translation(2.5, 0.0);
+    /// assert!(contact_manifold(&b, &Pose2::identity(), &b, &apart, 0.0).is_empty());
+    /// assert!(!contact_manifold(&b, &Pose2::identity(), &b, &apart, 1.0).is_empty());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The point of least separation (the first of equals), `None` when
+    /// empty.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Aabb, Pose2};
+    ///
+    /// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+    /// let plank = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.5)).unwrap();
+    /// // Tilted: its left corner sinks deeper than its right one.
+    /// let pose = Pose2::new(nalgebra::Vector2::new(0.0, 0.0), 0.05);
+    /// let m = contact_manifold(&ground, &Pose2::identity(), &plank, &pose, 0.2);
+    /// assert_eq!(m.len(), 2);
+    /// assert!(m.deepest().unwrap().on_b.x < 0.0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn deepest(&self) -> Option<&ContactPoint<T, N>> {
+        self.points().iter().fold(None, |best, p| match best {
+            Some(b) if b.separation <= p.separation => Some(b),
+            _ => Some(p),
+        })
+    }
+
+    /// The same contact seen with A and B exchanged: the same points (with
+    /// `on_a` and `on_b` exchanged), the normal negated, the two features
+    /// of every id exchanged, the reference side exchanged.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Aabb, Ball, Pose2, Side};
+    ///
+    /// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let at = Pose2::translation(1.0, 0.5);
+    /// let m = contact_manifold(&ground, &Pose2::identity(), &b, &at, 0.0);
+    /// let s = m.swapped();
+    /// assert_eq!(s.normal().into_inner(), -m.normal().into_inner());
+    /// assert_eq!(s.points()[0].on_a, m.points()[0].on_b);
+    /// assert_eq!(s.points()[0].id.a, m.points()[0].id.b);
+    /// assert_eq!(m.reference(), Some((Side::A, 1)));
+    /// assert_eq!(s.reference(), Some((Side::B, 1)));
+    /// ```
+    #[must_use]
+    pub fn swapped(&self) -> Self {
+        let mut s = Self::empty(-self.normal);
+        s.reference = self.reference.map(|(side, i)| (side.other(), i));
+        for p in self.points() {
+            s.push(p.swapped());
+        }
+        s
+    }
+}
+
+/// The contact manifold of two 2D shapes: the normal of [`separation`] and
+/// up to two contact points whose separation is at most `margin`.
+///
+/// Empty when the shapes are apart by more than `margin`, or when an input
+/// (a pose, the margin) is NaN (tests/manifolds_2d.rs::nan_gives_an_empty_manifold).
+/// Otherwise the normal is [`separation`]'s axis, bit for bit, and the
+/// deepest point's separation is its distance within round-off
+/// (tests/manifolds_2d.rs::manifold_agrees_with_penetration).
+///
+/// * A face contact (the axis is a face normal of A or of B; both shapes
+///   answer [`Shape::face_vertices`] or [`Shape::as_obb`]): the edge
+///   of the other shape most anti-parallel to that face is clipped to the
+///   face's side planes; one or two points.
+/// * Otherwise (balls, the axis between two rounded cores, custom shapes
+///   without face vertices): one point, at the incident shape's support
+///   point along the normal, with the separation of [`separation`].
+///
+/// The reference face is the one [`separation`] chose: A's faces are
+/// offered first and a face of B wins only when its gap is larger by more
+/// than [`tie_tolerance`](crate::real::tie_tolerance) times the scale,
+/// which keeps the normal that of [`penetration`](crate::penetration)
+/// (docs/manifolds.md, "The bias").
+///
+/// A 2D function for now; the 3D manifold will take the same name through
+/// a dimension trait.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{contact_manifold, Capsule, ConvexPolygon, Pose2};
+///
+/// let ground = ConvexPolygon::new(&[
+///     Point2::new(-4.0, -1.0), Point2::new(4.0, -1.0), Point2::new(4.0, 0.0), Point2::new(-4.0, 0.0),
+/// ]).unwrap();
+/// // A capsule lying on the ground, sunk by 0.125: two points, below its ends.
+/// let log = Capsule::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0), 0.5).unwrap();
+/// let m = contact_manifold(&ground, &Pose2::identity(), &log, &Pose2::translation(0.0, 0.375), 0.0);
+/// assert_eq!(m.normal().into_inner(), Vector2::y());
+/// assert_eq!(m.len(), 2);
+/// assert_eq!(m.points()[0].separation, -0.125);
+/// assert_eq!(m.points()[0].on_a, Point2::new(-1.0, 0.0));
+/// ```
+#[must_use]
+pub fn contact_manifold<T, A, B>(
+    a: &A,
+    pose_a: &Pose<T, 2>,
+    b: &B,
+    pose_b: &Pose<T, 2>,
+    margin: T,
+) -> Manifold<T, 2>
+where
+    T: Real,
+    A: Shape<T, 2> + ?Sized,
+    B: Shape<T, 2> + ?Sized,
+{
+    let sat = separation(a, pose_a, b, pose_b);
+    let mut m = Manifold::empty(sat.axis);
+    if !matches!(
+        sat.distance.partial_cmp(&margin),
+        Some(core::cmp::Ordering::Less | core::cmp::Ordering::Equal)
+    ) {
+        return m;
+    }
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let normal = pose_a.rotation.inverse_transform_vector(&sat.axis);
+    let frames = Frames {
+        pose_a,
+        pose_ab: &pose_ab,
+        radius_a: a.radius(),
+        radius_b: b.radius(),
+    };
+    let reference = match sat.feature {
+        Feature::FaceA(i) => Some((Side::A, i)),
+        Feature::FaceB(i) => Some((Side::B, i)),
+        _ => None,
+    };
+    if let Some((side, _)) = reference {
+        if let (Some(fa), Some(fb)) = (Faces::new(a), Faces::new(b)) {
+            clip(&mut m, &frames, &fa, &fb, side, &normal, margin);
+            if !m.is_empty() {
+                return m;
+            }
+        }
+    }
+    // One point, at the incident shape's support point along the normal.
+    m.reference = reference;
+    let (on_a, on_b, id) = match reference {
+        Some((Side::B, i)) => {
+            let on_a = a.local_support_point(&normal);
+            let id = ContactId {
+                a: ContactFeature::Support,
+                b: ContactFeature::Face(i),
+            };
+            (on_a, on_a + normal * sat.distance, id)
+        }
+        _ => {
+            let dir_b = pose_ab.rotation.inverse_transform_vector(&-normal);
+            let on_b = pose_ab * b.local_support_point(&dir_b);
+            let id = ContactId {
+                a: reference.map_or(ContactFeature::Support, |(_, i)| ContactFeature::Face(i)),
+                b: ContactFeature::Support,
+            };
+            (on_b - normal * sat.distance, on_b, id)
+        }
+    };
+    m.push(frames.point(sat.distance, on_a, on_b, id));
+    m
+}
+
+/// The poses and radii every point is placed with.
+struct Frames<'p, T: Real> {
+    pose_a: &'p Pose<T, 2>,
+    /// B's pose in A's local frame.
+    pose_ab: &'p Pose<T, 2>,
+    radius_a: T,
+    radius_b: T,
+}
+
+impl<T: Real> Frames<'_, T> {
+    /// The contact point of the surface points `on_a`, `on_b` given in A's
+    /// local frame.
+    fn point(
+        &self,
+        separation: T,
+        on_a: Point2<T>,
+        on_b: Point2<T>,
+        id: ContactId,
+    ) -> ContactPoint<T, 2> {
+        ContactPoint {
+            separation,
+            on_a: self.pose_a * on_a,
+            on_b: self.pose_a * on_b,
+            local_a: on_a,
+            local_b: self.pose_ab.inverse_transform_point(&on_b),
+            id,
+        }
+    }
+}
+
+/// A shape's faces as clipping needs them: its own
+/// [`Shape::face_vertices`], or those of the box it answers through
+/// [`Shape::as_obb_ref`] / [`Shape::as_obb`].
+struct Faces<'s, T: Real, S: Shape<T, 2> + ?Sized> {
+    shape: &'s S,
+    obb: Option<Obb<T, 2>>,
+}
+
+impl<'s, T: Real, S: Shape<T, 2> + ?Sized> Faces<'s, T, S> {
+    /// `None` when the shape lists no face vertices.
+    fn new(shape: &'s S) -> Option<Self> {
+        if shape.face_count() > 0 && shape.face_vertices(0).is_some() {
+            return Some(Self { shape, obb: None });
+        }
+        let obb = shape.as_obb_ref().copied().or_else(|| shape.as_obb())?;
+        Some(Self {
+            shape,
+            obb: Some(obb),
+        })
+    }
+
+    fn count(&self) -> usize {
+        match &self.obb {
+            Some(o) => o.face_count(),
+            None => self.shape.face_count(),
+        }
+    }
+
+    fn normal(&self, i: usize) -> Vector2<T> {
+        match &self.obb {
+            Some(o) => o.local_face_normal(i).into_inner(),
+            None => self.shape.local_face_normal(i).into_inner(),
+        }
+    }
+
+    /// Face `i`'s two vertices: their indices and positions (local).
+    fn vertices(&self, i: usize) -> Option<[(usize, Point2<T>); 2]> {
+        let ([p, q], at): ([usize; 2], &dyn Fn(usize) -> Point2<T>) = match &self.obb {
+            Some(o) => (o.face_vertices(i)?, &|k| o.local_core_vertex(k)),
+            None => (self.shape.face_vertices(i)?, &|k| {
+                self.shape.local_core_vertex(k)
+            }),
+        };
+        Some([(p, at(p)), (q, at(q))])
+    }
+}
+
+/// A point of the incident edge during clipping, in A's local frame, with
+/// its feature on the reference shape and on the incident shape.
+#[derive(Clone, Copy)]
+struct ClipPoint<T: Real> {
+    p: Point2<T>,
+    on_reference: ContactFeature,
+    on_incident: ContactFeature,
+}
+
+/// Keeps the part of the segment `pts[..n]` where `t · (p − o) <= 0`; a
+/// point cut at the plane lies on the reference vertex `vertex` and the
+/// incident face `face`.
+fn clip_to_plane<T: Real>(
+    pts: &[ClipPoint<T>; 2],
+    n: usize,
+    t: &Vector2<T>,
+    o: &Point2<T>,
+    vertex: usize,
+    face: usize,
+) -> ([ClipPoint<T>; 2], usize) {
+    let mut out = *pts;
+    let mut k = 0;
+    let d: [T; 2] = [t.dot(&(pts[0].p - o)), t.dot(&(pts[1].p - o))];
+    for i in 0..n {
+        if d[i] <= T::zero() {
+            out[k] = pts[i];
+            k += 1;
+        }
+    }
+    if n == 2 && ((d[0] < T::zero() && d[1] > T::zero()) || (d[0] > T::zero() && d[1] < T::zero()))
+    {
+        let s = d[0] / (d[0] - d[1]);
+        out[k] = ClipPoint {
+            p: pts[0].p + (pts[1].p - pts[0].p) * s,
+            on_reference: ContactFeature::Vertex(vertex),
+            on_incident: ContactFeature::Face(face),
+        };
+        k += 1;
+    }
+    (out, k)
+}
+
+/// Face contact: clips the incident edge to the reference face of `side`
+/// and pushes the points within `margin` onto `m`. `normal` is the SAT
+/// axis in A's local frame.
+fn clip<T, A, B>(
+    m: &mut Manifold<T, 2>,
+    frames: &Frames<'_, T>,
+    fa: &Faces<'_, T, A>,
+    fb: &Faces<'_, T, B>,
+    side: Side,
+    normal: &Vector2<T>,
+    margin: T,
+) where
+    T: Real,
+    A: Shape<T, 2> + ?Sized,
+    B: Shape<T, 2> + ?Sized,
+{
+    let to_a = |[(i, p), (j, q)]: [(usize, Point2<T>); 2]| {
+        [(i, frames.pose_ab * p), (j, frames.pose_ab * q)]
+    };
+    let rot_b = |v: Vector2<T>| frames.pose_ab.rotation * v;
+    // The reference shape's outward direction, in A's frame.
+    let out = if side == Side::A { *normal } else { -normal };
+    // The reference face: the reference shape's face most aligned with
+    // `out` (the face the SAT chose); the incident face: the other's most
+    // anti-parallel to it.
+    let (ref_face, ref_normal) = match side {
+        Side::A => best_face(fa.count(), |i| fa.normal(i), &out, true),
+        Side::B => best_face(fb.count(), |i| rot_b(fb.normal(i)), &out, true),
+    };
+    let (inc_face, _) = match side {
+        Side::A => best_face(fb.count(), |i| rot_b(fb.normal(i)), &ref_normal, false),
+        Side::B => best_face(fa.count(), |i| fa.normal(i), &ref_normal, false),
+    };
+    let (reference, incident) = match side {
+        Side::A => (fa.vertices(ref_face), fb.vertices(inc_face).map(to_a)),
+        Side::B => (fb.vertices(ref_face).map(to_a), fa.vertices(inc_face)),
+    };
+    let (Some([(i1, v1), (i2, v2)]), Some([(k1, p1), (k2, p2)])) = (reference, incident) else {
+        return;
+    };
+    let t = v2 - v1;
+    let face = ContactFeature::Face(ref_face);
+    let pts = [
+        ClipPoint {
+            p: p1,
+            on_reference: face,
+            on_incident: ContactFeature::Vertex(k1),
+        },
+        ClipPoint {
+            p: p2,
+            on_reference: face,
+            on_incident: ContactFeature::Vertex(k2),
+        },
+    ];
+    let (pts, n) = clip_to_plane(&pts, 2, &-t, &v1, i1, inc_face);
+    let (pts, n) = clip_to_plane(&pts, n, &t, &v2, i2, inc_face);
+    let (r_ref, r_inc) = match side {
+        Side::A => (frames.radius_a, frames.radius_b),
+        Side::B => (frames.radius_b, frames.radius_a),
+    };
+    m.reference = Some((side, ref_face));
+    for c in &pts[..n] {
+        let height = ref_normal.dot(&(c.p - v1));
+        let separation = height - r_ref - r_inc;
+        if separation > margin {
+            continue;
+        }
+        let on_inc = c.p - ref_normal * r_inc;
+        let on_ref = c.p - ref_normal * (height - r_ref);
+        let (on_a, on_b, id) = match side {
+            Side::A => (
+                on_ref,
+                on_inc,
+                ContactId {
+                    a: c.on_reference,
+                    b: c.on_incident,
+                },
+            ),
+            Side::B => (
+                on_inc,
+                on_ref,
+                ContactId {
+                    a: c.on_incident,
+                    b: c.on_reference,
+                },
+            ),
+        };
+        m.push(frames.point(separation, on_a, on_b, id));
+    }
+}
+
+/// The face whose normal (from `normal_of`) has the largest (`most`) or
+/// smallest dot product with `dir`, the first of equals, and that normal.
+fn best_face<T: Real>(
+    count: usize,
+    normal_of: impl Fn(usize) -> Vector2<T>,
+    dir: &Vector2<T>,
+    most: bool,
+) -> (usize, Vector2<T>) {
+    let mut best = (0, normal_of(0));
+    let mut best_dot = best.1.dot(dir);
+    for i in 1..count {
+        let n = normal_of(i);
+        let d = n.dot(dir);
+        if (most && d > best_dot) || (!most && d < best_dot) {
+            best = (i, n);
+            best_dot = d;
+        }
+    }
+    best
+}
