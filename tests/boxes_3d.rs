@@ -7,6 +7,7 @@ use core::fmt::Debug;
 use crate::support::rng::Rng;
 
 use crate::support::oracle3d::{box_corners, hull_gap};
+use crate::support::scalars::in_both_scalars;
 use approx::assert_relative_eq;
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
 use separating_axis::{
@@ -313,19 +314,6 @@ impl Scalar for f32 {
 
 impl Scalar for f64 {
     const ORACLE: f64 = 1e-9;
-}
-
-/// Runs each generic test function below in `f32` and in `f64`; the test
-/// is `boxes_3d::f32::<name>` and `boxes_3d::f64::<name>`.
-macro_rules! in_both_scalars {
-    ($($name:ident),* $(,)?) => {
-        mod f32 {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod f64 {
-            $(#[test] fn $name() { super::$name::<f64>(); })*
-        }
-    };
 }
 
 in_both_scalars!(

@@ -13,6 +13,7 @@ use separating_axis::{
 
 use crate::support::oracle2d as oracle;
 use crate::support::rng::Rng;
+use crate::support::scalars::in_both_scalars;
 use crate::support::scalars::{f, t, vt, TestReal};
 use crate::support::scene2d::{
     check, fail, random_circle, random_obb, random_polygon, random_pose, Scene,
@@ -573,17 +574,6 @@ fn nan_gives_an_empty_manifold<T: TestReal>() {
         contact_manifold(&g, &Pose2::identity(), &g, &near, T::zero()).len(),
         2
     );
-}
-
-macro_rules! in_both_scalars {
-    ($($name:ident),* $(,)?) => {
-        mod in_f32 {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod in_f64 {
-            $(#[test] fn $name() { super::$name::<f64>(); })*
-        }
-    };
 }
 
 in_both_scalars!(

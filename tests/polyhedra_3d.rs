@@ -8,6 +8,7 @@ use core::fmt::Debug;
 use crate::support::rng::Rng;
 
 use crate::support::oracle3d::hull_gap;
+use crate::support::scalars::in_both_scalars;
 use nalgebra::{Point3, Unit, Vector3};
 use separating_axis::pair::{obb_obb, polyhedron_polyhedron};
 use separating_axis::{
@@ -263,19 +264,6 @@ impl Scalar for f64 {
 /// `x` as `f64` (exact for `f32` and `f64`).
 fn to<T: Real>(x: T) -> f64 {
     x.to_f64().unwrap_or(f64::NAN)
-}
-
-/// Runs each generic test function below in `f32` and in `f64`; the test
-/// is `polyhedra_3d::f32::<name>` and `polyhedra_3d::f64::<name>`.
-macro_rules! in_both_scalars {
-    ($($name:ident),* $(,)?) => {
-        mod f32 {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod f64 {
-            $(#[test] fn $name() { super::$name::<f64>(); })*
-        }
-    };
 }
 
 in_both_scalars!(

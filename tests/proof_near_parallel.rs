@@ -26,22 +26,11 @@ use crate::support::rng;
 
 use core::fmt::Debug;
 
+use crate::support::scalars::in_both_scalars;
 use nalgebra::{Point3, Rotation3, Unit, Vector3};
 use oracle3d::{box_corners, hull_gap};
 use rng::Rng;
 use separating_axis::{engine, intersects, separation, Obb, Pose3, Real};
-
-/// Runs each generic test function in `f32` and in `f64`.
-macro_rules! in_both_scalars {
-    ($($name:ident),* $(,)?) => {
-        mod f32 {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod f64 {
-            $(#[test] fn $name() { super::$name::<f64>(); })*
-        }
-    };
-}
 
 in_both_scalars!(near_parallel_edges_box_path_engine_and_oracle_agree);
 

@@ -20,6 +20,7 @@ use crate::support::rng;
 
 use core::fmt::Debug;
 
+use crate::support::scalars::in_both_scalars;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Unit, Vector2, Vector3};
 use oracle_round::{signed_distance_2d, signed_distance_3d, Polytope};
 use rng::Rng;
@@ -47,18 +48,6 @@ impl Scalar for f32 {
 impl Scalar for f64 {
     const TOL: f64 = 1e-9;
     const EXACT: f64 = 1e-14;
-}
-
-/// Runs each generic test function in `f32` and in `f64`.
-macro_rules! in_both_scalars {
-    ($($name:ident),* $(,)?) => {
-        mod f32 {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod f64 {
-            $(#[test] fn $name() { super::$name::<f64>(); })*
-        }
-    };
 }
 
 in_both_scalars!(

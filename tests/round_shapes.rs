@@ -9,6 +9,7 @@ use core::fmt::Debug;
 
 use crate::support::oracle3d;
 use crate::support::rng::Rng;
+use crate::support::scalars::in_both_scalars;
 use nalgebra::{Point2, Point3, Rotation3, Vector2, Vector3};
 use separating_axis::{
     intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolyhedron, Obb, Pose, Pose2,
@@ -46,18 +47,6 @@ fn cases(default: usize) -> usize {
         .and_then(|v| v.parse::<usize>().ok())
         .unwrap_or(1);
     default * repeat.max(1)
-}
-
-/// Runs each generic test function in `f32` and in `f64`.
-macro_rules! in_both_scalars {
-    ($($name:ident),* $(,)?) => {
-        mod in_f32 {
-            $(#[test] fn $name() { super::$name::<f32>(); })*
-        }
-        mod in_f64 {
-            $(#[test] fn $name() { super::$name::<f64>(); })*
-        }
-    };
 }
 
 in_both_scalars!(

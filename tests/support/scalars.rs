@@ -81,3 +81,17 @@ pub fn vf<T: TestReal>(v: &Vector2<T>) -> Vector2<f64> {
 pub fn vt<T: TestReal>(v: &Vector2<f64>) -> Vector2<T> {
     Vector2::new(t(v.x), t(v.y))
 }
+
+/// Runs each generic test `name::<T>()` of the invoking file as
+/// `f32::name` and `f64::name`: one test per scalar, under the same name.
+macro_rules! in_both_scalars {
+    ($($name:ident),* $(,)?) => {
+        mod f32 {
+            $(#[test] fn $name() { super::$name::<f32>(); })*
+        }
+        mod f64 {
+            $(#[test] fn $name() { super::$name::<f64>(); })*
+        }
+    };
+}
+pub(crate) use in_both_scalars;
