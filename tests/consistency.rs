@@ -2,13 +2,15 @@
 //! same way on every pair path, in both argument orders, in f32 and f64:
 //! `intersects ⇔ separation.distance <= 0 ⇔ penetration.is_some()`, also
 //! within an ulp of touching, where code written as
-//! `if intersects(..) { penetration(..).unwrap() }` used to panic.
+//! `if intersects(..) { penetration(..).unwrap() }` used to panic. In 2D the
+//! contact manifold (margin 0) joins them: it has points exactly when
+//! `intersects` holds, and no point lies apart.
 
 use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb,
-    Pose, Pose2, Pose3, Real, Shape,
+    contact_manifold, intersects, penetration, separation, Aabb, Ball, Capsule, ConvexPolygon,
+    ConvexPolyhedron, Obb, Pose, Pose2, Pose3, Real, Shape,
 };
 
 /// The three queries agree on this placement, in both orders.
@@ -44,6 +46,34 @@ where
     )
 }
 
+/// [`agree`], and in 2D the contact manifold with margin 0 too: it has
+/// points exactly when `intersects` says so, and none of them lies apart,
+/// in both orders.
+fn agree2<T, A, B>(a: &A, pa: &Pose<T, 2>, b: &B, pb: &Pose<T, 2>) -> Result<(), String>
+where
+    T: Real + core::fmt::Debug,
+    A: Shape<T, 2> + 'static,
+    B: Shape<T, 2> + 'static,
+{
+    agree(a, pa, b, pb)?;
+    let one = |hit: bool, m: separating_axis::Manifold<T, 2>| {
+        let apart = m.points().iter().find(|p| p.separation > T::zero());
+        if hit != m.is_empty() && apart.is_none() {
+            Ok(())
+        } else {
+            Err(format!("intersects {hit}, manifold {m:?}"))
+        }
+    };
+    one(
+        intersects(a, pa, b, pb),
+        contact_manifold(a, pa, b, pb, T::zero()),
+    )?;
+    one(
+        intersects(b, pb, a, pa),
+        contact_manifold(b, pb, a, pa, T::zero()),
+    )
+}
+
 /// The reproduction: a square of half extent 1 against the same
 /// square at x = 2.09483758192485414 turned by 0.1 rad (f64). The box path
 /// said `intersects` true, `penetration` None and a separation of +2.2e-16.
@@ -56,7 +86,7 @@ fn touching_squares_agree_on_all_three_queries() {
     )
     .unwrap();
     let pb = Pose2::new(Vector2::new(2.094_837_581_924_854, 0.0), 0.1);
-    agree(&sq, &Pose2::identity(), &sq, &pb).unwrap();
+    agree2(&sq, &Pose2::identity(), &sq, &pb).unwrap();
     let poly = ConvexPolygon::new(&[
         Point2::new(-1.0, -1.0),
         Point2::new(1.0, -1.0),
@@ -64,19 +94,23 @@ fn touching_squares_agree_on_all_three_queries() {
         Point2::new(-1.0, 1.0),
     ])
     .unwrap();
-    agree(&poly, &Pose2::identity(), &poly, &pb).unwrap();
+    agree2(&poly, &Pose2::identity(), &poly, &pb).unwrap();
 }
 
+/// An agreement check on one placement ([`agree`] or [`agree2`]).
+type Check<T, const N: usize, A, B> = fn(&A, &Pose<T, N>, &B, &Pose<T, N>) -> Result<(), String>;
+
 /// Places B along `dir` at the last float distance where the separation is
-/// not positive (bisection on the scalar), and checks the three queries at
-/// that distance and at the neighbouring floats, ±1 ulp and ±1e-15
-/// relative.
+/// not positive (bisection on the scalar), and runs `check` (the queries'
+/// agreement: [`agree`], or [`agree2`] in 2D) at that distance and at the
+/// neighbouring floats, ±1 ulp and ±1e-15 relative.
 fn sweep<T, const N: usize, A, B>(
     a: &A,
     pa: &Pose<T, N>,
     b: &B,
     rot_b: &nalgebra::Rotation<T, N>,
     dir: &nalgebra::SVector<T, N>,
+    check: Check<T, N, A, B>,
 ) -> Result<(), String>
 where
     T: Real + core::fmt::Debug,
@@ -108,7 +142,7 @@ where
         lo - tiny,
         hi + tiny,
     ] {
-        agree(a, pa, b, &at(s)).map_err(|e| format!("{e} at distance {s:?}"))?;
+        check(a, pa, b, &at(s)).map_err(|e| format!("{e} at distance {s:?}"))?;
     }
     Ok(())
 }
@@ -146,24 +180,24 @@ macro_rules! consistency_sweeps {
                     let obb2 = |rng: &mut Rng| Obb::new(Point2::from(v2(rng) * 0.1), Rotation2::new(rng.range(0.0, 6.3) as T), half2(rng)).unwrap();
                     let obb3 = |rng: &mut Rng| Obb::new(Point3::from(v3(rng) * 0.1), rot3(rng), half3(rng)).unwrap();
                     let (b2a, b2b) = (obb2(&mut rng), obb2(&mut rng));
-                    sweep(&b2a, &pa2, &b2b, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    sweep(&b2a, &pa2, &b2b, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let (b3a, b3b) = (obb3(&mut rng), obb3(&mut rng));
-                    sweep(&b3a, &pa3, &b3b, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    sweep(&b3a, &pa3, &b3b, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
                     let (pga, pgb) = (polygon(&mut rng), polygon(&mut rng));
-                    sweep(&pga, &pa2, &pgb, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    sweep(&pga, &pa2, &pgb, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let (ha, hb) = (hull(&mut rng), hull(&mut rng));
-                    sweep(&ha, &pa3, &hb, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    sweep(&ha, &pa3, &hb, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
                     let circle = Ball::new(Point2::from(v2(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
-                    sweep(&circle, &pa2, &pga, &pb2.rotation, &d2).map_err(ctx).unwrap();
-                    sweep(&pga, &pa2, &circle, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    sweep(&circle, &pa2, &pga, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
+                    sweep(&pga, &pa2, &circle, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let aabb = Aabb::from_half_extents(Point2::origin(), half2(&mut rng)).unwrap();
-                    sweep(&aabb, &pa2, &b2a, &pb2.rotation, &d2).map_err(ctx).unwrap();
+                    sweep(&aabb, &pa2, &b2a, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let cap3 = Capsule::new(Point3::from(v3(&mut rng) * 0.5), Point3::from(v3(&mut rng) * 0.5), rng.range(0.1, 0.5) as T).unwrap();
-                    sweep(&cap3, &pa3, &b3a, &pb3.rotation, &d3).map_err(ctx).unwrap();
-                    sweep(&ha, &pa3, &cap3, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    sweep(&cap3, &pa3, &b3a, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
+                    sweep(&ha, &pa3, &cap3, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
                     let sphere = Ball::new(Point3::from(v3(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
-                    sweep(&sphere, &pa3, &sphere, &pb3.rotation, &d3).map_err(ctx).unwrap();
-                    sweep(&sphere, &pa3, &hb, &pb3.rotation, &d3).map_err(ctx).unwrap();
+                    sweep(&sphere, &pa3, &sphere, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
+                    sweep(&sphere, &pa3, &hb, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
                 }
             }
         }
