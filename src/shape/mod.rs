@@ -212,6 +212,45 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     ///
     /// The default lends [`as_obb_ref`](Shape::as_obb_ref)'s box by copy,
     /// so a shape that stores an [`Obb`] implements only that one.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Rotation2, Vector2};
+    /// use separating_axis::{separation, Obb, Pose2, Shape, Support};
+    ///
+    /// /// An engine's own box: the [`Obb`] it stands for, built on request.
+    /// struct Crate { half: Vector2<f64> }
+    /// impl Crate {
+    ///     fn obb(&self) -> Obb<f64, 2> {
+    ///         Obb::new(Point2::origin(), Rotation2::identity(), self.half).unwrap()
+    ///     }
+    /// }
+    /// impl Support<f64, 2> for Crate {
+    ///     fn local_support_point(&self, d: &Vector2<f64>) -> Point2<f64> {
+    ///         self.obb().local_support_point(d)
+    ///     }
+    /// }
+    /// impl Shape<f64, 2> for Crate {
+    ///     fn face_count(&self) -> usize { 4 }
+    ///     fn local_face_normal(&self, i: usize) -> nalgebra::Unit<Vector2<f64>> {
+    ///         self.obb().local_face_normal(i)
+    ///     }
+    ///     fn core_vertex_count(&self) -> usize { 4 }
+    ///     fn local_core_vertex(&self, i: usize) -> Point2<f64> { self.obb().local_core_vertex(i) }
+    ///     fn local_core_closest_point(&self, p: &Point2<f64>) -> Point2<f64> {
+    ///         self.obb().local_core_closest_point(p)
+    ///     }
+    ///     fn local_contains_point(&self, p: &Point2<f64>) -> bool { self.obb().local_contains_point(p) }
+    ///     // The opt-in: pairs of crates take the box–box path.
+    ///     fn as_obb(&self) -> Option<Obb<f64, 2>> { Some(self.obb()) }
+    /// }
+    ///
+    /// let c = Crate { half: Vector2::new(1.0, 0.5) };
+    /// let pose_b = Pose2::new(Vector2::new(1.5, 0.8), 0.3);
+    /// // The same answer, bit for bit, as the two boxes themselves.
+    /// let ours = separation(&c, &Pose2::identity(), &c, &pose_b);
+    /// let boxes = separation(&c.obb(), &Pose2::identity(), &c.obb(), &pose_b);
+    /// assert_eq!(ours, boxes);
+    /// ```
     #[inline]
     #[must_use]
     fn as_obb(&self) -> Option<Obb<T, N>> {
