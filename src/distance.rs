@@ -35,6 +35,8 @@
 //!
 //! [`separation`]: crate::separation
 
+use core::cmp::Ordering;
+
 use nalgebra::{Point, SMatrix, SVector, Unit};
 
 use crate::query::beyond_range;
@@ -326,7 +328,7 @@ fn affine_nearest<T: Real, const N: usize>(
             v -= q.column(i) * rij;
         }
         let len = v.norm();
-        if !(len > degenerate_tolerance::<T>() * e.norm()) {
+        if len.partial_cmp(&(degenerate_tolerance::<T>() * e.norm())) != Some(Ordering::Greater) {
             return None;
         }
         r[(j, j)] = len;
@@ -404,7 +406,7 @@ where
     S: Shape<T, N> + ?Sized,
 {
     let r = s.radius();
-    if !(r > T::zero()) {
+    if r.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
         return s.local_support_point(d).coords;
     }
     let n = s.core_vertex_count();
@@ -465,12 +467,15 @@ where
     let axis = Unit::try_new(-x, T::zero()).unwrap_or(Unit::new_unchecked(u));
     let mut distance = len - radii;
     let mut gap = near.lower - radii;
-    if !(distance >= verdict.distance) {
+    if distance
+        .partial_cmp(&verdict.distance)
+        .is_none_or(Ordering::is_lt)
+    {
         // SAT's gap is a lower bound of the distance: never report less
         // (round-off only; this also keeps `distance > 0`).
         distance = verdict.distance;
     }
-    if !(gap <= distance) {
+    if gap.partial_cmp(&distance).is_none_or(Ordering::is_gt) {
         gap = distance;
     }
     let ra = axis.into_inner() * a.radius();
@@ -512,7 +517,7 @@ where
     let mut lower = None;
     for _ in 0..MAX_ITERATIONS {
         // xx is 0 (cores touching) or NaN (a custom shape's NaN support).
-        if !(xx > T::zero()) {
+        if xx.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
             lower = Some(T::zero());
             break;
         }

@@ -74,7 +74,7 @@ where
         return Err(format!("intersects {hit}, distance {d:?}, signed {sd:?}"));
     }
     if hit {
-        if d != T::zero() || f(sd) != f(sep.distance) {
+        if !same(d, T::zero()) || !same(sd, sep.distance) {
             return Err(format!(
                 "overlap: distance {d:?}, signed {sd:?}, sep {sep:?}"
             ));
@@ -226,8 +226,9 @@ fn box_face_to_box_face_is_exact<T: TestReal>() {
     let pa = Pose3::<T>::new(Vector3::new(t(0.25), t(-1.0), t(3.0)), Vector3::zeros());
     let pb = Pose3::<T>::new(Vector3::new(t(3.5), t(0.5), t(3.25)), Vector3::zeros());
     let d = check(&b, &pa, &b, &pb, tol_at::<T>(4.0)).unwrap();
-    assert_eq!(d, 1.25, "{}", T::NAME);
-    assert_eq!(f(separation(&b, &pa, &b, &pb).distance), 1.25);
+    assert_eq!(d.to_bits(), 1.25_f64.to_bits(), "{}", T::NAME);
+    let s = f(separation(&b, &pa, &b, &pb).distance);
+    assert_eq!(s.to_bits(), 1.25_f64.to_bits(), "{}", T::NAME);
 }
 
 /// Balls at a 3-4-5 offset: 5 − 1 − 2 = 2, the points on the centre line.
@@ -406,8 +407,8 @@ fn against_oracle<T: TestReal, const N: usize>(
     }
     if oracle < 0.0 {
         assert_eq!(
-            d,
-            0.0,
+            d.to_bits(),
+            0.0_f64.to_bits(),
             "{} {what}: overlapping (oracle {oracle}), distance {d}",
             T::NAME
         );
@@ -439,7 +440,7 @@ fn random_pairs_2d_match_the_oracle<T: TestReal>() {
             &sc.replay(),
         ));
     }
-    let mut rng = Rng::new(0xD157_2D);
+    let mut rng = Rng::new(0x00D1_572D);
     for i in 0..300 {
         let size = rng.skewed_range(0.1, 5.0);
         let a = random_shape2::<T>(&mut rng, size);
@@ -467,7 +468,7 @@ fn random_pairs_2d_match_the_oracle<T: TestReal>() {
 /// the core-vertex differences.
 fn random_pairs_3d_match_the_oracle<T: TestReal>() {
     let mut worst = 0.0_f64;
-    let mut rng = Rng::new(0xD157_3D);
+    let mut rng = Rng::new(0x00D1_573D);
     for i in 0..120 {
         let size = rng.skewed_range(0.2, 4.0);
         let a = random_shape3::<T>(&mut rng, size);
@@ -681,10 +682,8 @@ fn degenerate_inputs_terminate<T: TestReal>() {
     let c = cube::<T>();
     let id = Pose3::<T>::identity();
     let touching = Pose3::translation(t(1.0), t(0.0), t(0.0));
-    assert_eq!(
-        f(check(&c, &id, &c, &touching, tol_at::<T>(2.0)).unwrap()),
-        0.0
-    );
+    let d = check(&c, &id, &c, &touching, tol_at::<T>(2.0)).unwrap();
+    assert_eq!(d.to_bits(), 0.0_f64.to_bits(), "touching");
     let coplanar = Pose3::translation(t(1.5), t(0.25), t(0.0));
     assert_close(
         check(&c, &id, &c, &coplanar, tol_at::<T>(2.0)).unwrap(),
