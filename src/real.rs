@@ -132,6 +132,22 @@ pub fn containment_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(16.0)
 }
 
+/// When a rounded ray cast ([`cast_ray`](crate::cast_ray)) has reached the
+/// surface: the distance from the ray point to the shape is at most this
+/// times the scale (the radius plus the largest coordinates of the ray's
+/// origin, of its displacement so far and of the nearest core point).
+///
+/// Its value, 8 machine epsilons, covers the round-off of the nearest core
+/// point (a projection: a few operations on coordinates of the scale) and
+/// of the norm of the difference, so a ray that truly meets the surface
+/// always ends within it; a ray that misses by more than it is reported
+/// as a miss (tests/ray_cast.rs::grazing_rays_by_hand).
+#[inline]
+#[must_use]
+pub fn ray_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(8.0)
+}
+
 /// The largest magnitude a shape's coordinates and sizes may have:
 /// `sqrt(MAX) / 64` (`2.1e152` in `f64`, `2.9e17` in `f32`).
 ///

@@ -35,6 +35,7 @@ mod proof_round;
 mod properties_2d;
 mod properties_3d;
 mod range;
+mod ray_cast;
 mod round_shapes;
 mod tie_normals;
 mod traps;

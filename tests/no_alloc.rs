@@ -372,3 +372,39 @@ fn distance_queries_do_not_allocate() {
         );
     }
 }
+
+/// `cast_ray` (solid and hollow, both the polytope and the rounded path)
+/// and `project_point` allocate nothing, for every 3D shape kind.
+#[test]
+fn rays_and_point_projections_do_not_allocate() {
+    let cube: Vec<Point3<f64>> = (0..8)
+        .map(|k| {
+            Point3::new(
+                f64::from(k & 1),
+                f64::from((k >> 1) & 1),
+                f64::from((k >> 2) & 1),
+            )
+        })
+        .collect();
+    let hull = ConvexPolyhedron::from_hull(&cube).unwrap();
+    let ball = Ball::new(Point3::new(0.5, 0.5, 0.5), 0.7).unwrap();
+    let capsule = Capsule::new(Point3::origin(), Point3::new(1.0, 1.0, 0.0), 0.3).unwrap();
+    let aabb = Aabb::new(Point3::origin(), Point3::new(1.0, 2.0, 1.0)).unwrap();
+    let shapes: [&dyn Shape<f64, 3>; 4] = [&hull, &ball, &capsule, &aabb];
+    let pose = separating_axis::Pose3::translation(0.1, -0.2, 0.3);
+    let mut hits = 0;
+    for s in shapes {
+        for origin in [Point3::new(-3.0, 0.5, 0.6), Point3::new(0.5, 0.5, 0.6)] {
+            let ray = separating_axis::Ray::new(origin, nalgebra::Vector3::new(1.0, 0.05, 0.0));
+            let before = allocations();
+            let solid = separating_axis::cast_ray(s, &pose, &ray, 10.0, true);
+            let hollow = separating_axis::cast_ray(s, &pose, &ray, 10.0, false);
+            let projected = separating_axis::project_point(s, &pose, &origin);
+            let after = allocations();
+            hits += usize::from(solid.is_some()) + usize::from(hollow.is_some());
+            std::hint::black_box((solid, hollow, projected));
+            assert_eq!(after - before, 0);
+        }
+    }
+    assert!(hits >= 8, "every shape is hit, from outside and inside");
+}

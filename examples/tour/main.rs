@@ -16,7 +16,9 @@
 //! `separation`, `containment`) and writes `tour.svg` in the current
 //! directory: every shape, shapes in an overlapping pair filled red, and
 //! each minimum translation vector (MTV) drawn as an arrow from B's deepest
-//! point along the normal, as long as the depth.
+//! point along the normal, as long as the depth, and each contact point of
+//! the pair's contact manifold (`contact_manifold`, margin 0) as a green
+//! dot on A's surface joined to its partner on B's.
 //!
 //! A second, 3D scene follows as a table only: oriented boxes meeting edge
 //! on edge and face on face, a box inside a box, a sphere off a box's
@@ -40,7 +42,8 @@ use std::error::Error;
 use std::path::PathBuf;
 
 use separating_axis::{
-    containment, intersects, penetration, separation, Containment, Penetration, Separation,
+    contact_manifold, containment, intersects, penetration, separation, Containment, Manifold,
+    Penetration, Separation,
 };
 
 use scene::{scene_2d, scene_3d, Body, Scene};
@@ -92,6 +95,8 @@ struct PairReport {
     penetration: Option<Penetration<f64, 2>>,
     /// `containment(A, B)`.
     containment: Containment,
+    /// `contact_manifold(A, B, 0)`: the contact points.
+    manifold: Manifold<f64, 2>,
 }
 
 /// Runs the queries on the ordered pair (`a`, `b`) of `bodies`: each body
@@ -115,6 +120,7 @@ fn report(bodies: &[Body], a: usize, b: usize, shows: &'static str) -> PairRepor
         separation: separation(sa, pa, sb, pb),
         penetration: penetration(sa, pa, sb, pb),
         containment: containment(sa, pa, sb, pb),
+        manifold: contact_manifold(sa, pa, sb, pb, 0.0),
     }
 }
 

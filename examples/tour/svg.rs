@@ -232,7 +232,7 @@ pub(crate) fn svg_2d(
             ),
             |(lo, hi), (a, b)| (lo.inf(&a).inf(&b), hi.sup(&a).sup(&b)),
         );
-    let view = View::fit(lo, hi, (30.0, 95.0, SVG_WIDTH - 30.0, SVG_HEIGHT - 25.0));
+    let view = View::fit(lo, hi, (30.0, 105.0, SVG_WIDTH - 30.0, SVG_HEIGHT - 25.0));
 
     let mut svg = String::new();
     writeln!(
@@ -274,6 +274,9 @@ pub(crate) fn svg_2d(
     for (start, normal, depth) in &arrows {
         write_arrow(&mut svg, &view, start, normal, *depth)?;
     }
+    for point in rows.iter().flat_map(|r| r.manifold.points()) {
+        write_contact(&mut svg, &view, &point.on_a, &point.on_b)?;
+    }
     for (body, outline) in bodies.iter().zip(&outlines) {
         write_label(&mut svg, &view, body.name, outline)?;
     }
@@ -290,6 +293,10 @@ pub(crate) fn write_legend(svg: &mut String) -> std::fmt::Result {
     writeln!(
         svg,
         r##"<text x="30" y="44" font-size="13" fill="#222">Arrow = MTV of a pair: from B's deepest point along the normal (A to B), depth long; dashed when too short to scale.</text>"##
+    )?;
+    writeln!(
+        svg,
+        r##"<circle cx="36" cy="84" r="3.5" fill="#1a8a3a"/><text x="48" y="88" font-size="13" fill="#222">contact point of the pair's manifold, on A's surface, joined to its partner on B's</text>"##
     )?;
     let entries = [
         (State::Overlapping, "overlaps another shape"),
@@ -364,6 +371,21 @@ pub(crate) fn write_outline(
             )
         }
     }
+}
+
+/// One contact point: a green dot at `on_a`, a line to `on_b`, a ring
+/// there.
+pub(crate) fn write_contact(
+    svg: &mut String,
+    view: &View,
+    on_a: &Point2<f64>,
+    on_b: &Point2<f64>,
+) -> std::fmt::Result {
+    let ((xa, ya), (xb, yb)) = (view.px(on_a), view.px(on_b));
+    writeln!(
+        svg,
+        r##"<line x1="{xa:.1}" y1="{ya:.1}" x2="{xb:.1}" y2="{yb:.1}" stroke="#1a8a3a" stroke-width="1.5"/><circle cx="{xb:.1}" cy="{yb:.1}" r="3" fill="white" stroke="#1a8a3a" stroke-width="1.5"/><circle cx="{xa:.1}" cy="{ya:.1}" r="3.5" fill="#1a8a3a"/>"##
+    )
 }
 
 /// One MTV arrow from `start` along `normal`, `depth` long; dashed when

@@ -22,6 +22,7 @@ pub(crate) fn print_table(bodies: &[Body], rows: &[PairReport], pair_count: usiz
     println!("  depth   penetration depth; touching counts as intersecting, with depth 0");
     println!("  gap     distance along the best separating axis when apart (a lower bound of the true distance)");
     println!("  axis    the candidate axis that won: a face normal of A or B, or a circle's axis to the other shape");
+    println!("  points  the contact manifold's points (margin 0), each with its separation (negative: penetrating)");
     println!();
     let header = [
         "pair (A / B)",
@@ -31,9 +32,10 @@ pub(crate) fn print_table(bodies: &[Body], rows: &[PairReport], pair_count: usiz
         "normal A->B",
         "axis",
         "containment",
+        "points",
         "shows",
     ];
-    let cells: Vec<[String; 8]> = rows.iter().map(|r| row_cells(bodies, r)).collect();
+    let cells: Vec<[String; 9]> = rows.iter().map(|r| row_cells(bodies, r)).collect();
     print_rows(&header, &cells);
     let left_out = pair_count.saturating_sub(rows.len());
     println!("\n{left_out} other pairs are separated and not listed.");
@@ -41,7 +43,7 @@ pub(crate) fn print_table(bodies: &[Body], rows: &[PairReport], pair_count: usiz
 
 /// Prints the header, a rule and the rows, in columns as wide as their
 /// widest cell.
-pub(crate) fn print_rows(header: &[&str; 8], cells: &[[String; 8]]) {
+pub(crate) fn print_rows<const K: usize>(header: &[&str; K], cells: &[[String; K]]) {
     let mut widths = header.map(str::len);
     for row in cells {
         for (w, cell) in widths.iter_mut().zip(row) {
@@ -65,7 +67,7 @@ pub(crate) fn print_rows(header: &[&str; 8], cells: &[[String; 8]]) {
 }
 
 /// The table cells of one pair, in the order of the header.
-pub(crate) fn row_cells(bodies: &[Body], r: &PairReport) -> [String; 8] {
+pub(crate) fn row_cells(bodies: &[Body], r: &PairReport) -> [String; 9] {
     let (depth, normal) = match &r.penetration {
         Some(p) => (format!("{:.3}", p.depth), format_vector(&p.normal)),
         None => ("-".to_owned(), "-".to_owned()),
@@ -89,8 +91,21 @@ pub(crate) fn row_cells(bodies: &[Body], r: &PairReport) -> [String; 8] {
         normal,
         feature_name(r.separation.feature),
         containment.to_owned(),
+        points_cell(r.manifold.points().iter().map(|p| p.separation)),
         r.shows.to_owned(),
     ]
+}
+
+/// The contact points as their separations, `-` for none.
+pub(crate) fn points_cell(separations: impl Iterator<Item = f64>) -> String {
+    let all: Vec<String> = separations
+        .map(|s| format!("{:+.3}", if s.abs() < 5e-4 { 0.0 } else { s }))
+        .collect();
+    if all.is_empty() {
+        "-".to_owned()
+    } else {
+        all.join(" ")
+    }
 }
 
 /// A short name for the candidate axis that produced a result.

@@ -1,0 +1,517 @@
+//! Point and ray queries on one posed shape: [`project_point`] (the nearest
+//! boundary point and the signed distance) and [`cast_ray`] (the first
+//! time a ray meets the shape), for every built-in shape and for any
+//! custom shape through the [`Shape`] trait (docs/rays.md).
+//!
+//! Both work in the shape's local frame and decide "inside" with the
+//! shape's own [`Shape::local_contains_point`], so they agree with
+//! [`contains_point`](crate::contains_point) exactly: a point is inside for
+//! `project_point` iff `contains_point` says so, and a solid ray cast
+//! starts inside (time 0) iff its origin is contained
+//! (tests/ray_cast.rs::inside_agrees_with_contains_point).
+//!
+//! ```text
+//! cast_ray(shape, ray):                      local frame: o + t·d
+//!   o inside (contains)  → solid: t = 0; hollow: the exit, cast back from
+//!                          beyond the shape's far support plane
+//!   polytope core, radius 0, faces listed
+//!                        → slab clipping on the face planes (exact):
+//!                          t_in = max entering plane, t_out = min leaving
+//!   otherwise (a rounded core: ball, capsule, rounded custom shape)
+//!                        → Newton on f(t) = dist(o + t·d, core) − radius
+//!                          from the left: f is convex, so each step lands
+//!                          short of the root, never past it
+//! ```
+
+use nalgebra::{Point, SVector, Unit};
+
+use crate::{Pose, Real, Shape};
+
+/// The most Newton steps a rounded cast takes. Each step from the left of
+/// a simple root at least halves the error once it is close; a ray that
+/// grazes the shape (a double root) converges linearly, halving each
+/// step, so 64 steps reach the scalar's round-off from any start.
+const MAX_NEWTON_STEPS: usize = 64;
+
+/// A ray (or, with a time limit, a segment): the points `origin + t · dir`
+/// for `t >= 0`. `dir` need not be a unit vector: times are in units of
+/// `dir` (with `max_toi = 1`, a cast tests the segment from `origin` to
+/// `origin + dir`).
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::Ray;
+///
+/// let r = Ray::new(Point2::new(1.0, 0.0), Vector2::new(0.0, 2.0));
+/// assert_eq!(r.point_at(0.5), Point2::new(1.0, 1.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ray<T: Real, const N: usize> {
+    /// Where the ray starts.
+    pub origin: Point<T, N>,
+    /// Its direction and speed.
+    pub dir: SVector<T, N>,
+}
+
+impl<T: Real, const N: usize> Ray<T, N> {
+    /// The ray from `origin` along `dir`.
+    ///
+    /// ```
+    /// use nalgebra::{Point3, Vector3};
+    /// use separating_axis::Ray;
+    ///
+    /// let r = Ray::new(Point3::origin(), Vector3::<f64>::z());
+    /// assert_eq!(r.dir, Vector3::z());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn new(origin: Point<T, N>, dir: SVector<T, N>) -> Self {
+        Self { origin, dir }
+    }
+
+    /// The point at time `t`: `origin + t · dir`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::Ray;
+    ///
+    /// let r = Ray::new(Point2::origin(), Vector2::new(2.0, 0.0));
+    /// assert_eq!(r.point_at(1.5), Point2::new(3.0, 0.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn point_at(&self, t: T) -> Point<T, N> {
+        self.origin + self.dir * t
+    }
+}
+
+/// Where a ray meets a shape.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit<T: Real, const N: usize> {
+    /// The time of impact: the hit point is `ray.point_at(toi)`.
+    pub toi: T,
+    /// The hit point, in the world frame.
+    pub point: Point<T, N>,
+    /// The shape's outward unit normal at the hit point, in the world
+    /// frame: against the ray where it enters, along it where a hollow
+    /// cast leaves. `None` for a solid cast that starts inside (time 0,
+    /// where no surface is hit).
+    pub normal: Option<Unit<SVector<T, N>>>,
+    /// The face hit, when the polytope path found it (an index for
+    /// [`Shape::local_face_normal`]); `None` on a rounded surface.
+    pub face: Option<usize>,
+}
+
+/// The nearest boundary point of a shape to a point, and the signed
+/// distance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PointProjection<T: Real, const N: usize> {
+    /// The point of the shape's boundary nearest to the query point, in
+    /// the world frame.
+    pub point: Point<T, N>,
+    /// The signed distance: the distance to `point`, negative when the
+    /// query point is inside (NaN when an input was NaN).
+    pub distance: T,
+    /// Whether the query point is inside the closed shape:
+    /// [`contains_point`](crate::contains_point)'s answer, bit for bit.
+    pub inside: bool,
+}
+
+/// The nearest boundary point of `shape` (placed at `pose`) to `point`,
+/// with the signed distance (negative inside).
+///
+/// Exact for every built-in shape: outside, the nearest point of the core
+/// pushed out by the radius; inside a polytope core, the projection on the
+/// nearest face plane (which lies on its face: a nearer boundary point would
+/// lie on a nearer plane); on a ball's centre or a capsule's segment, a
+/// point at the radius across the segment (tests/ray_cast.rs::
+/// projections_by_hand). `inside` is
+/// [`contains_point`](crate::contains_point)'s answer and decides the sign,
+/// so the two never disagree; at the boundary the distance is within
+/// round-off of zero either way. A NaN input gives a NaN distance and
+/// `inside == false`.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{project_point, Obb, Pose2};
+///
+/// let b = Obb::new(Point2::origin(), nalgebra::Rotation2::identity(), Vector2::new(2.0, 1.0)).unwrap();
+/// let pose = Pose2::translation(10.0, 0.0);
+/// let out = project_point(&b, &pose, &Point2::new(13.0, 0.0));
+/// assert_eq!((out.point, out.distance, out.inside), (Point2::new(12.0, 0.0), 1.0, false));
+/// let inside = project_point(&b, &pose, &Point2::new(10.5, 0.25));
+/// assert_eq!((inside.point, inside.distance, inside.inside), (Point2::new(10.5, 1.0), -0.75, true));
+/// ```
+#[must_use]
+pub fn project_point<T, const N: usize, S>(
+    shape: &S,
+    pose: &Pose<T, N>,
+    point: &Point<T, N>,
+) -> PointProjection<T, N>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let p = pose.inverse_transform_point(point);
+    let inside = shape.local_contains_point(&p);
+    let (local, distance) = local_projection(shape, &p);
+    let distance = if inside {
+        -distance.abs()
+    } else {
+        distance.abs()
+    };
+    PointProjection {
+        point: pose * local,
+        distance,
+        inside,
+    }
+}
+
+/// The nearest boundary point to `p` and its unsigned distance (local
+/// frame).
+fn local_projection<T, const N: usize, S>(shape: &S, p: &Point<T, N>) -> (Point<T, N>, T)
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let r = shape.radius();
+    let c = shape.local_core_closest_point(p);
+    let v = p - c;
+    let d = v.norm();
+    if d > T::zero() {
+        // Outside the core: along the segment from the core, at the radius.
+        return (c + v * (r / d), (d - r).abs());
+    }
+    // On or inside the core. A polytope core: the nearest face plane.
+    if shape.face_count() > 0 {
+        let mut best: Option<(T, usize)> = None;
+        for i in 0..shape.face_count() {
+            let h = shape.local_face_normal(i).dot(&p.coords) - shape.local_face_offset(i);
+            if best.is_none_or(|(bh, _)| h > bh) {
+                best = Some((h, i));
+            }
+        }
+        if let Some((h, i)) = best {
+            let n = shape.local_face_normal(i).into_inner();
+            // `h <= 0` inside the core: the boundary is `r − h` away along n.
+            return (p + n * (r - h), r - h);
+        }
+    }
+    // A core without faces (a ball's centre, a capsule's segment in 3D):
+    // any direction across the core is nearest; take one orthogonal to the
+    // core's first edge.
+    let e = across_core(shape);
+    (p + e * r, r)
+}
+
+/// A unit vector orthogonal to the segment between the core's first two
+/// vertices (any unit vector for a one-vertex core): the first coordinate
+/// axis made orthogonal to it that is not parallel to it.
+fn across_core<T, const N: usize, S>(shape: &S) -> SVector<T, N>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let along = if shape.core_vertex_count() >= 2 {
+        (shape.local_core_vertex(1) - shape.local_core_vertex(0)).try_normalize(T::zero())
+    } else {
+        None
+    };
+    let mut best = SVector::<T, N>::zeros();
+    let mut best_norm = -T::one();
+    for k in 0..N {
+        let mut e = SVector::<T, N>::zeros();
+        e[k] = T::one();
+        if let Some(u) = &along {
+            e -= u * u.dot(&e);
+        }
+        let n = e.norm();
+        if n > best_norm {
+            best_norm = n;
+            best = e;
+        }
+    }
+    best.try_normalize(T::zero()).unwrap_or(best)
+}
+
+/// The first time `t` in `[0, max_toi]` at which `ray` meets `shape`
+/// (placed at `pose`), with the hit point and the outward normal there.
+///
+/// * `solid = true`: a ray that starts inside hits at once (`toi = 0`,
+///   `normal = None`).
+/// * `solid = false`: a ray that starts inside hits where it leaves.
+///
+/// A polytope core (radius 0 with its faces listed: polygons, boxes,
+/// polyhedra) is clipped on its face planes, exactly; a rounded core
+/// (balls, capsules, custom rounded shapes) is solved by Newton's method
+/// on the distance to the core from the left, at most 64 steps, to within
+/// a few ulps of the scale (the convexity of the distance keeps every step
+/// short of the hit: tests/ray_cast.rs::newton_never_passes_the_surface).
+/// `None` when the ray misses within `max_toi`, when `dir` is zero and the
+/// origin is outside, or when an input is NaN.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{cast_ray, Ball, Pose2, Ray};
+///
+/// let ball = Ball::new(Point2::origin(), 1.0).unwrap();
+/// let ray = Ray::new(Point2::new(-5.0, 0.0), Vector2::new(2.0, 0.0));
+/// let hit = cast_ray(&ball, &Pose2::translation(3.0, 0.0), &ray, 10.0, true).unwrap();
+/// assert_eq!(hit.toi, 3.5);
+/// assert_eq!(hit.point, Point2::new(2.0, 0.0));
+/// assert_eq!(hit.normal.unwrap().into_inner(), -Vector2::x());
+/// // Starting inside: a solid cast hits at once, a hollow one where it leaves.
+/// let inner = Ray::new(Point2::new(3.0, 0.0), Vector2::new(0.0, 1.0));
+/// assert_eq!(cast_ray(&ball, &Pose2::translation(3.0, 0.0), &inner, 10.0, true).unwrap().toi, 0.0);
+/// assert_eq!(cast_ray(&ball, &Pose2::translation(3.0, 0.0), &inner, 10.0, false).unwrap().toi, 1.0);
+/// ```
+#[must_use]
+pub fn cast_ray<T, const N: usize, S>(
+    shape: &S,
+    pose: &Pose<T, N>,
+    ray: &Ray<T, N>,
+    max_toi: T,
+    solid: bool,
+) -> Option<RayHit<T, N>>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let o = pose.inverse_transform_point(&ray.origin);
+    let d = pose.inverse_transform_vector(&ray.dir);
+    if crate::real::is_nan(max_toi)
+        || o.coords
+            .iter()
+            .chain(d.iter())
+            .any(|x| crate::real::is_nan(*x))
+    {
+        return None;
+    }
+    let hit = if shape.local_contains_point(&o) {
+        if solid {
+            Some((T::zero(), o, None, None))
+        } else {
+            local_exit(shape, &o, &d, max_toi)
+        }
+    } else {
+        local_entry(shape, &o, &d, max_toi)
+    }?;
+    let (toi, p, n, face) = hit;
+    Some(RayHit {
+        toi,
+        point: pose * p,
+        normal: n.map(|n: Unit<SVector<T, N>>| Unit::new_unchecked(pose.rotation * n.into_inner())),
+        face,
+    })
+}
+
+/// A local hit: time, point, outward normal, face.
+type LocalHit<T, const N: usize> = (T, Point<T, N>, Option<Unit<SVector<T, N>>>, Option<usize>);
+
+/// Whether the shape is its faces' intersection (a polytope core, radius
+/// 0): then the face planes clip the ray exactly.
+fn is_polytope<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> bool {
+    shape.face_count() > 0 && shape.radius() == T::zero()
+}
+
+/// The times `[lo, hi]` between the shape's two support planes across the
+/// ray's direction: outside it the ray is outside the shape. `None` for a
+/// zero direction.
+fn support_slab<T, const N: usize, S>(
+    shape: &S,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+) -> Option<(T, T)>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let dd = d.norm_squared();
+    if dd <= T::zero() || !dd.is_finite() {
+        return None;
+    }
+    let od = d.dot(&o.coords);
+    let hi = (shape.local_support_value(d) - od) / dd;
+    let lo = (-shape.local_support_value(&-d) - od) / dd;
+    Some((lo, hi))
+}
+
+/// The entry of a ray whose origin is outside the shape.
+fn local_entry<T, const N: usize, S>(
+    shape: &S,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+    max_toi: T,
+) -> Option<LocalHit<T, N>>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    if is_polytope(shape) {
+        let (t_in, t_out, face) = clip_faces(shape, o, d, max_toi)?;
+        let face = face?;
+        if t_in > t_out {
+            return None;
+        }
+        let n = shape.local_face_normal(face);
+        return Some((t_in, o + d * t_in, Some(n), Some(face)));
+    }
+    let (lo, hi) = support_slab(shape, o, d)?;
+    let end = if hi < max_toi { hi } else { max_toi };
+    let start = if lo > T::zero() { lo } else { T::zero() };
+    if start > end {
+        return None;
+    }
+    newton(shape, o, d, start, end).map(|(t, n)| (t, o + d * t, n, None))
+}
+
+/// The exit of a ray whose origin is inside the shape.
+fn local_exit<T, const N: usize, S>(
+    shape: &S,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+    max_toi: T,
+) -> Option<LocalHit<T, N>>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    if is_polytope(shape) {
+        let (_, t_out, face) = clip_faces_exit(shape, o, d)?;
+        if t_out > max_toi {
+            return None;
+        }
+        let n = shape.local_face_normal(face);
+        return Some((t_out, o + d * t_out, Some(n), Some(face)));
+    }
+    // Cast back from the far support plane, where the ray is outside or on
+    // the boundary, towards the origin.
+    let (_, hi) = support_slab(shape, o, d)?;
+    let from = o + d * hi;
+    let (s, n) = newton(shape, &from, &-d, T::zero(), hi)?;
+    let t = hi - s;
+    if t > max_toi {
+        return None;
+    }
+    let t = if t < T::zero() { T::zero() } else { t };
+    Some((t, o + d * t, n, None))
+}
+
+/// Slab clipping on the face planes for a ray from outside: the entry
+/// time, the exit time (at most `max_toi`) and the entering face. `None`
+/// when a plane parallel to the ray has the ray outside.
+fn clip_faces<T, const N: usize, S>(
+    shape: &S,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+    max_toi: T,
+) -> Option<(T, T, Option<usize>)>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    // The latest entering plane (the entry, when positive) and the
+    // earliest leaving one.
+    let mut entry: Option<(T, usize)> = None;
+    let mut t_out = max_toi;
+    for i in 0..shape.face_count() {
+        let n = shape.local_face_normal(i);
+        let room = shape.local_face_offset(i) - n.dot(&o.coords);
+        let speed = n.dot(d);
+        if speed < T::zero() {
+            let t = room / speed;
+            if entry.is_none_or(|(te, _)| t > te) {
+                entry = Some((t, i));
+            }
+        } else if speed > T::zero() {
+            let t = room / speed;
+            if t < t_out {
+                t_out = t;
+            }
+        } else if room < T::zero() {
+            return None;
+        }
+    }
+    let t_in = match entry {
+        Some((t, _)) if t > T::zero() => t,
+        _ => T::zero(),
+    };
+    Some((t_in, t_out, entry.map(|(_, i)| i)))
+}
+
+/// Slab clipping for a ray from inside: the leaving face nearest along the
+/// ray. `None` for a zero direction (the ray never leaves).
+fn clip_faces_exit<T, const N: usize, S>(
+    shape: &S,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+) -> Option<(T, T, usize)>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let mut best: Option<(T, usize)> = None;
+    for i in 0..shape.face_count() {
+        let n = shape.local_face_normal(i);
+        let speed = n.dot(d);
+        if speed > T::zero() {
+            let room = shape.local_face_offset(i) - n.dot(&o.coords);
+            let t = room / speed;
+            let t = if t < T::zero() { T::zero() } else { t };
+            if best.is_none_or(|(bt, _)| t < bt) {
+                best = Some((t, i));
+            }
+        }
+    }
+    best.map(|(t, i)| (T::zero(), t, i))
+}
+
+/// Newton's method on `f(t) = dist(o + t·d, core) − radius` over
+/// `[start, end]`, from `start` (outside): the first root and the outward
+/// normal there, `None` when `f` stays positive. `f` is convex (the
+/// distance to a convex set along a line), so from the left of the first
+/// root every Newton step lands at or before it, and a non-negative slope
+/// with `f > 0` proves that no root follows.
+fn newton<T, const N: usize, S>(
+    shape: &S,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+    start: T,
+    end: T,
+) -> Option<(T, Option<Unit<SVector<T, N>>>)>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let r = shape.radius();
+    let eps = crate::real::ray_tolerance::<T>();
+    let mut t = start;
+    for _ in 0..MAX_NEWTON_STEPS {
+        let p = o + d * t;
+        let c = shape.local_core_closest_point(&p);
+        let v = p - c;
+        let dist = v.norm();
+        let f = dist - r;
+        // The round-off of `p` (computed from `o` and `d·t`, which may be
+        // larger than `p` itself) and of the distance at this scale.
+        let scale = r + o.coords.amax() + (d * t).amax() + c.coords.amax();
+        if f <= eps * scale {
+            let n = v
+                .try_normalize(T::zero())
+                .or_else(|| (-d).try_normalize(T::zero()));
+            return Some((t, n.map(Unit::new_unchecked)));
+        }
+        let slope = v.dot(d) / dist;
+        if slope >= T::zero() {
+            return None;
+        }
+        t += f / -slope;
+        if !matches!(
+            t.partial_cmp(&end),
+            Some(core::cmp::Ordering::Less | core::cmp::Ordering::Equal)
+        ) {
+            return None;
+        }
+    }
+    None
+}
