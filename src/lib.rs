@@ -36,6 +36,7 @@
 
 mod any_shape;
 mod axis_search;
+mod cast;
 mod distance;
 pub mod engine;
 mod error;
@@ -54,6 +55,7 @@ mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
+pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
 pub use error::ShapeError;
 pub use manifold::{
     contact_manifold, ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,

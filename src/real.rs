@@ -148,6 +148,21 @@ pub fn ray_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(8.0)
 }
 
+/// When a linear cast of rounded shapes ([`cast_shapes`](crate::cast_shapes))
+/// has reached the touch: the exact distance is at most this times the
+/// scale (the shapes' reach, their translations and the motion).
+///
+/// Its value, 64 machine epsilons, sits above the distance's own round-off
+/// (a support point and a norm on coordinates of the scale) so that the
+/// iteration ends at a touch instead of stepping on round-off, and far
+/// below any gap worth a step; a step that does not move the time ends the
+/// cast too (tests/casts.rs::rounded_casts_match_bisection).
+#[inline]
+#[must_use]
+pub fn cast_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(64.0)
+}
+
 /// The largest magnitude a shape's coordinates and sizes may have:
 /// `sqrt(MAX) / 64` (`2.1e152` in `f64`, `2.9e17` in `f32`).
 ///

@@ -10,6 +10,7 @@
 mod support;
 
 mod box_precision;
+mod casts;
 mod boxes_2d;
 mod boxes_3d;
 mod consistency;

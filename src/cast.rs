@@ -1,0 +1,473 @@
+//! Shape casts: the first time two moving shapes touch (docs/casts.md).
+//!
+//! [`cast_shapes`] moves both shapes by constant velocities (translations
+//! only). Under a translation the SAT candidate axes of two polytopes do
+//! not change (face normals and edge directions turn only with the
+//! rotations), and along each axis `u` the gap changes linearly,
+//! `gap(u, t) = gap(u, 0) + t · u·v` with `v` B's velocity relative to A.
+//! The shapes overlap at time `t` iff every gap is `<= 0` (SAT), so:
+//!
+//! ```text
+//! polytope cores, radius 0 (N <= 3):        exact, one pass over the axes
+//!     entry(u) = gap(u, 0) / −u·v    for gap > 0 (never, if u·v >= 0)
+//!     exit(u)  = −gap(u, 0) / u·v    for gap <= 0 and u·v > 0
+//!     toi = max entry, hit iff toi <= min exit and toi <= max_toi;
+//!     the normal is the axis of the last entry
+//! rounded shapes (balls, capsules, …):      Newton on the exact distance
+//!     d(t) = distance at time t is convex (the distance from the origin to
+//!     A − B moving along a line); d'(t) = axis·v. From t = 0, each step
+//!     t += d / −axis·v lands at or before the first touch, and
+//!     axis·v >= 0 with d > 0 proves that no touch follows.
+//! ```
+//!
+//! [`cast_motions`] adds rotation: conservative advancement on the exact
+//! distance, with a bound on how fast any point of either shape can
+//! approach the other.
+
+use nalgebra::{Point, SVector, Unit, Vector3};
+
+use crate::query::beyond_range;
+use crate::real::is_nan;
+use crate::support::{Posed, Support};
+use crate::{closest_points, engine, separation, Feature, Pose, Pose2, Pose3, Real, Shape};
+
+/// The most Newton steps of a rounded linear cast: from the left of a
+/// simple root each step at least halves the error once close; a grazing
+/// contact (a double root) converges linearly, halving it, so 64 steps
+/// reach round-off from any start.
+const MAX_NEWTON_STEPS: usize = 64;
+
+/// The most conservative-advancement steps of [`cast_motions`]. Each step
+/// advances by the distance over the speed bound; the loop ends sooner
+/// when the distance falls below the tolerance.
+const MAX_ADVANCEMENT_STEPS: usize = 256;
+
+/// Where and when two moving shapes first touch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeCastHit<T: Real, const N: usize> {
+    /// The time of impact, in the units of the velocities (`0` when the
+    /// shapes already overlap or touch at the start).
+    pub toi: T,
+    /// The unit normal at impact, world frame, from A towards B (B's
+    /// velocity relative to A has a negative component along it, unless
+    /// `toi` is 0).
+    pub normal: Unit<SVector<T, N>>,
+    /// A point of A at impact (world frame, at time `toi`).
+    pub point_a: Point<T, N>,
+    /// A point of B at impact: within the tolerance of `point_a`.
+    pub point_b: Point<T, N>,
+    /// The SAT feature whose axis is the normal: the last axis to stop
+    /// separating on the polytope path, the overlap's axis at `toi = 0`;
+    /// `None` when found on the exact distance (rounded shapes, rotation).
+    pub feature: Option<Feature>,
+}
+
+/// The first time in `[0, max_toi]` at which `a` (starting at `pose_a`,
+/// moving with velocity `vel_a`) and `b` (at `pose_b`, velocity `vel_b`)
+/// touch, with the normal and the contact points then.
+///
+/// * Already overlapping or touching: `toi = 0`, with
+///   [`separation`]'s normal.
+/// * Two polytope cores (radius 0; polygons, boxes, polyhedra; N ≤ 3):
+///   exact, from the entry and exit times of the gaps along the SAT
+///   candidate axes (the module docs; docs/casts.md proves it); the pair is
+///   apart at every earlier time by the verdict of the same axes.
+/// * Otherwise (a ball, a capsule, a rounded custom shape; N > 3): Newton's
+///   method on the exact [`distance`](crate::distance), which never steps
+///   past the first touch; it stops within `real::cast_tolerance` of the
+///   scale.
+///
+/// `None` when they do not touch by `max_toi`, when an input is NaN, or
+/// when the poses are beyond the representable range of each other.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{cast_shapes, Aabb, Ball, Pose2};
+///
+/// let wall = Aabb::new(Point2::new(4.0, -5.0), Point2::new(5.0, 5.0)).unwrap();
+/// let ball = Ball::new(Point2::origin(), 1.0).unwrap();
+/// let still = Vector2::zeros();
+/// let hit = cast_shapes(&ball, &Pose2::identity(), &Vector2::new(2.0, 0.0), &wall, &Pose2::identity(), &still, 10.0)
+///     .unwrap();
+/// assert!((hit.toi - 1.5).abs() < 1e-12);
+/// assert_eq!(hit.normal.into_inner(), Vector2::x());
+/// assert!((hit.point_b - Point2::new(4.0, 0.0)).norm() < 1e-12);
+/// // Moving away: no hit.
+/// assert!(cast_shapes(&ball, &Pose2::identity(), &Vector2::new(-2.0, 0.0), &wall, &Pose2::identity(), &still, 10.0).is_none());
+/// ```
+#[must_use]
+pub fn cast_shapes<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    vel_a: &SVector<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    vel_b: &SVector<T, N>,
+    max_toi: T,
+) -> Option<ShapeCastHit<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if is_nan(max_toi) || vel_a.iter().chain(vel_b.iter()).any(|x| is_nan(*x)) {
+        return None;
+    }
+    if beyond_range(pose_a, pose_b).is_some() {
+        return None;
+    }
+    let start = separation(a, pose_a, b, pose_b);
+    if is_nan(start.distance) {
+        return None;
+    }
+    if start.distance <= T::zero() {
+        return Some(hit_at(a, pose_a, b, pose_b, T::zero(), start.axis, Some(start.feature)));
+    }
+    let v = vel_b - vel_a;
+    let at = |t: T| {
+        let mut pa = *pose_a;
+        let mut pb = *pose_b;
+        pa.translation.vector += vel_a * t;
+        pb.translation.vector += vel_b * t;
+        (pa, pb)
+    };
+    if N <= 3 && a.radius() == T::zero() && b.radius() == T::zero() {
+        let (toi, axis, feature) = polytope_entry(a, pose_a, b, pose_b, &v, max_toi)?;
+        let (pa, pb) = at(toi);
+        return Some(hit_at(a, &pa, b, &pb, toi, axis, Some(feature)));
+    }
+    let scale = scale_of(a, b, pose_a, pose_b, &(v * max_toi));
+    let tol = crate::real::cast_tolerance::<T>() * scale;
+    let mut t = T::zero();
+    for _ in 0..MAX_NEWTON_STEPS {
+        let (pa, pb) = at(t);
+        let cp = closest_points(a, &pa, b, &pb);
+        if is_nan(cp.distance) {
+            return None;
+        }
+        if cp.distance <= tol {
+            return Some(ShapeCastHit {
+                toi: t,
+                normal: cp.axis,
+                point_a: cp.point_a,
+                point_b: cp.point_b,
+                feature: None,
+            });
+        }
+        let rate = cp.axis.dot(&v);
+        if rate >= T::zero() {
+            return None;
+        }
+        let next = t + cp.distance / -rate;
+        if next > max_toi || is_nan(next) {
+            return None;
+        }
+        if next <= t {
+            // The step is below the resolution of `t`: the shapes are as
+            // close as this time can place them.
+            return Some(ShapeCastHit {
+                toi: t,
+                normal: cp.axis,
+                point_a: cp.point_a,
+                point_b: cp.point_b,
+                feature: None,
+            });
+        }
+        t = next;
+    }
+    None
+}
+
+/// The scale the tolerances multiply: the shapes' reach plus the
+/// translations and the motion.
+fn scale_of<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    pose_a: &Pose<T, N>,
+    pose_b: &Pose<T, N>,
+    motion: &SVector<T, N>,
+) -> T
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    reach(a) + reach(b) + pose_a.translation.vector.amax() + pose_b.translation.vector.amax()
+        + motion.amax()
+}
+
+/// The exact polytope cast: the latest entry time over the SAT candidate
+/// axes, if it comes before every exit and by `max_toi`; its axis (world)
+/// and feature.
+fn polytope_entry<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    v: &SVector<T, N>,
+    max_toi: T,
+) -> Option<(T, Unit<SVector<T, N>>, Feature)>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let v_local = pose_a.rotation.inverse_transform_vector(v);
+    let posed_b = Posed::new(b, &pose_ab);
+    let mut entry: Option<(T, Unit<SVector<T, N>>, Feature)> = None;
+    let mut exit = max_toi;
+    let mut never = false;
+    let _ = engine::for_each_candidate_axis(a, b, &pose_ab, |u, feature, _| {
+        let gap = -(a.local_support_value(&u) + posed_b.local_support_value(&-u.into_inner()));
+        let rate = u.dot(&v_local);
+        if gap > T::zero() {
+            if rate >= T::zero() {
+                never = true;
+                return core::ops::ControlFlow::Break(());
+            }
+            let t = gap / -rate;
+            if entry.as_ref().is_none_or(|(te, _, _)| t > *te) {
+                entry = Some((t, u, feature));
+            }
+        } else if rate > T::zero() {
+            let t = -gap / rate;
+            if t < exit {
+                exit = t;
+            }
+        } else if is_nan(gap) || is_nan(rate) {
+            never = true;
+            return core::ops::ControlFlow::Break(());
+        }
+        core::ops::ControlFlow::Continue(())
+    });
+    if never {
+        return None;
+    }
+    let (t, u, feature) = entry?;
+    if t > exit || t > max_toi {
+        return None;
+    }
+    Some((t, Unit::new_unchecked(pose_a.rotation * u.into_inner()), feature))
+}
+
+/// The hit at time `toi` with the shapes at `pose_a`, `pose_b` (already
+/// moved): the points are the closest points when the shapes are still
+/// apart by round-off, else the support points of each along the normal.
+fn hit_at<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    toi: T,
+    normal: Unit<SVector<T, N>>,
+    feature: Option<Feature>,
+) -> ShapeCastHit<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let cp = closest_points(a, pose_a, b, pose_b);
+    let (point_a, point_b) = if cp.distance > T::zero() {
+        (cp.point_a, cp.point_b)
+    } else {
+        let n = normal.into_inner();
+        let ua = pose_a.rotation.inverse_transform_vector(&n);
+        let ub = pose_b.rotation.inverse_transform_vector(&-n);
+        (
+            pose_a * a.local_support_point(&ua),
+            pose_b * b.local_support_point(&ub),
+        )
+    };
+    ShapeCastHit {
+        toi,
+        normal,
+        point_a,
+        point_b,
+        feature,
+    }
+}
+
+/// A bound on the distance of any point of the shape from its local
+/// origin: the farthest core vertex plus the radius, or, for a core that
+/// lists no vertices, the norm of the support values along the
+/// coordinate axes.
+fn reach<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> T {
+    let r = shape.radius();
+    if let Some(p) = shape.local_core_farthest_point(&Point::origin()) {
+        return p.coords.norm() + r;
+    }
+    let mut sq = T::zero();
+    for k in 0..N {
+        let mut e = SVector::<T, N>::zeros();
+        e[k] = T::one();
+        let hi = shape.local_support_value(&e);
+        let lo = shape.local_support_value(&-e);
+        let m = if hi.abs() > lo.abs() { hi.abs() } else { lo.abs() };
+        sq += m * m;
+    }
+    sq.sqrt()
+}
+
+/// A rigid motion with constant linear and angular velocity, for
+/// [`cast_motions`]: the pose at time `t`, and bounds on how fast its
+/// points move.
+///
+/// The rotation turns about the shape's local origin (put the origin at
+/// the centre of mass for a physical motion). Implemented for
+/// [`Motion2`] and [`Motion3`]; implement it for other motions (a screw,
+/// a spline) by giving the pose at each time and the speed bounds.
+pub trait Motion<T: Real, const N: usize> {
+    /// The pose at time `t`.
+    fn pose_at(&self, t: T) -> Pose<T, N>;
+    /// The velocity of the local origin (constant).
+    fn linear_velocity(&self) -> SVector<T, N>;
+    /// The angular speed (radians per unit time): a point at distance `r`
+    /// from the local origin moves at most `r ·` this faster than the
+    /// origin.
+    fn angular_speed(&self) -> T;
+}
+
+/// A 2D motion: `start` moved by `linvel · t` and turned by `angvel · t`
+/// radians about its local origin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Motion2<T: Real> {
+    /// The pose at time 0.
+    pub start: Pose2<T>,
+    /// Velocity of the local origin.
+    pub linvel: nalgebra::Vector2<T>,
+    /// Angular velocity, radians per unit time, counter-clockwise.
+    pub angvel: T,
+}
+
+impl<T: Real> Motion<T, 2> for Motion2<T> {
+    fn pose_at(&self, t: T) -> Pose<T, 2> {
+        let mut p = self.start;
+        p.translation.vector += self.linvel * t;
+        p.rotation = nalgebra::Rotation2::new(self.angvel * t) * p.rotation;
+        p
+    }
+
+    fn linear_velocity(&self) -> SVector<T, 2> {
+        self.linvel
+    }
+
+    fn angular_speed(&self) -> T {
+        self.angvel.abs()
+    }
+}
+
+/// A 3D motion: `start` moved by `linvel · t` and turned about the axis
+/// `angvel` by `|angvel| · t` radians, about its local origin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Motion3<T: Real> {
+    /// The pose at time 0.
+    pub start: Pose3<T>,
+    /// Velocity of the local origin.
+    pub linvel: Vector3<T>,
+    /// Angular velocity (axis times radians per unit time), world frame.
+    pub angvel: Vector3<T>,
+}
+
+impl<T: Real> Motion<T, 3> for Motion3<T> {
+    fn pose_at(&self, t: T) -> Pose<T, 3> {
+        let mut p = self.start;
+        p.translation.vector += self.linvel * t;
+        p.rotation = nalgebra::Rotation3::new(self.angvel * t) * p.rotation;
+        p
+    }
+
+    fn linear_velocity(&self) -> SVector<T, 3> {
+        self.linvel
+    }
+
+    fn angular_speed(&self) -> T {
+        self.angvel.norm()
+    }
+}
+
+/// The first time in `[0, max_toi]` at which two shapes moving by rigid
+/// motions come within `tolerance` of each other, by conservative
+/// advancement on the exact [`distance`](crate::distance).
+///
+/// At each step, with `d` the distance and `n` the axis from A to B, no
+/// point of A and B can close the gap faster than
+/// `μ = −n·(v_B − v_A) + ω_A·reach_A + ω_B·reach_B` (the relative
+/// velocity of the origins along `n`, plus the fastest any point turns
+/// about its origin, `reach` bounding the distance of a shape's points from
+/// its origin), so advancing by `d / μ` cannot pass the first touch.
+/// Stops when `d <= tolerance` (a hit, `toi` the current time), when the
+/// time passes `max_toi` or `μ <= 0` with no rotation (no hit), after 256
+/// steps (no hit: the tolerance is too tight for the motion; loosen it),
+/// or on NaN.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{cast_motions, Motion2, Obb, Pose2};
+///
+/// // A 2×0.2 plank turning about its centre, a post 1.5 to its right.
+/// let plank = Obb::new(Point2::origin(), nalgebra::Rotation2::identity(), Vector2::new(1.0, 0.1)).unwrap();
+/// let post = Obb::new(Point2::origin(), nalgebra::Rotation2::identity(), Vector2::new(0.1, 0.1)).unwrap();
+/// let turning = Motion2 { start: Pose2::rotation(std::f64::consts::FRAC_PI_2), linvel: Vector2::zeros(), angvel: -1.0 };
+/// let fixed = Motion2 { start: Pose2::translation(0.0, 0.0), linvel: Vector2::zeros(), angvel: 0.0 };
+/// // The post sits on the plank's path at (0.8, 0): the plank, upright at
+/// // first, reaches it after turning by nearly a quarter turn.
+/// let post_at = Motion2 { start: Pose2::translation(0.8, 0.0), ..fixed };
+/// // First touch where the plank's edge meets the post's corner (0.7, 0.1):
+/// // 0.7 cos θ − 0.1 sin θ = 0.1, at θ ≈ 1.2869.
+/// let hit = cast_motions(&plank, &turning, &post, &post_at, 3.0, 1e-9).unwrap();
+/// assert!((hit.toi - 1.2869).abs() < 1e-3, "{}", hit.toi);
+/// ```
+#[must_use]
+pub fn cast_motions<T, const N: usize, A, B, MA, MB>(
+    a: &A,
+    motion_a: &MA,
+    b: &B,
+    motion_b: &MB,
+    max_toi: T,
+    tolerance: T,
+) -> Option<ShapeCastHit<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    MA: Motion<T, N> + ?Sized,
+    MB: Motion<T, N> + ?Sized,
+{
+    if is_nan(max_toi) || is_nan(tolerance) {
+        return None;
+    }
+    let (reach_a, reach_b) = (reach(a), reach(b));
+    let spin = motion_a.angular_speed() * reach_a + motion_b.angular_speed() * reach_b;
+    let v = motion_b.linear_velocity() - motion_a.linear_velocity();
+    let mut t = T::zero();
+    for _ in 0..MAX_ADVANCEMENT_STEPS {
+        let (pa, pb) = (motion_a.pose_at(t), motion_b.pose_at(t));
+        let cp = closest_points(a, &pa, b, &pb);
+        if is_nan(cp.distance) {
+            return None;
+        }
+        if cp.distance <= tolerance {
+            let start = separation(a, &pa, b, &pb);
+            let feature = (cp.distance <= T::zero()).then_some(start.feature);
+            return Some(ShapeCastHit {
+                toi: t,
+                normal: cp.axis,
+                point_a: cp.point_a,
+                point_b: cp.point_b,
+                feature,
+            });
+        }
+        let speed = -cp.axis.dot(&v) + spin;
+        if speed <= T::zero() {
+            return None;
+        }
+        let next = t + cp.distance / speed;
+        if next > max_toi || next <= t || is_nan(next) {
+            return None;
+        }
+        t = next;
+    }
+    None
+}
