@@ -36,6 +36,7 @@
 
 mod any_shape;
 mod axis_search;
+mod distance;
 pub mod engine;
 mod error;
 mod geometry;
@@ -52,6 +53,7 @@ mod shape;
 mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
+pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::ShapeError;
 pub use manifold::{
     contact_manifold, ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,

@@ -14,6 +14,7 @@ mod boxes_2d;
 mod boxes_3d;
 mod consistency;
 mod containment;
+mod distance;
 mod doc_citations;
 mod dyn_shapes;
 mod errors;

@@ -4,7 +4,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use nalgebra::{Point2, Point3, Rotation2, Vector2};
+use nalgebra::{Point2, Point3, Rotation2, Vector2, Vector3};
 use separating_axis::{
     contact_manifold, containment, contains_point, engine, intersects, penetration, separation,
     Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Shape,
@@ -284,6 +284,93 @@ fn manifolds_do_not_allocate() {
         }
     }
     assert!(points > 0, "some pairs touch");
+}
+
+// ---------------------------------------------------------------------------
+// Distance (docs/distance.md)
+// ---------------------------------------------------------------------------
+
+/// `distance`, `closest_points` and `signed_distance` on one pair, both
+/// orders: how many allocations they made.
+fn distance_allocations<A, B, const N: usize>(
+    a: &A,
+    pa: &Pose<f64, N>,
+    b: &B,
+    pb: &Pose<f64, N>,
+) -> usize
+where
+    A: Shape<f64, N>,
+    B: Shape<f64, N>,
+{
+    let before = allocations();
+    let mut sink = 0.0;
+    sink += separating_axis::distance(a, pa, b, pb);
+    sink += separating_axis::closest_points(a, pa, b, pb).gap;
+    sink += separating_axis::signed_distance(a, pa, b, pb);
+    sink += separating_axis::distance(b, pb, a, pa);
+    sink += separating_axis::closest_points(b, pb, a, pa).point_a[0];
+    std::hint::black_box(sink);
+    allocations() - before
+}
+
+/// The min-norm iteration keeps its corral on the stack: no query of the
+/// distance family allocates, apart (the iteration runs) or overlapping,
+/// 2D and 3D, polytopes and rounded shapes.
+#[test]
+fn distance_queries_do_not_allocate() {
+    let octagon_points: Vec<Point2<f64>> = (0..8)
+        .map(|i| {
+            let a = f64::from(i) * std::f64::consts::TAU / 8.0;
+            Point2::new(a.cos(), a.sin())
+        })
+        .collect();
+    let octagon = ConvexPolygon::new(&octagon_points).unwrap();
+    let circle = Ball::new(Point2::origin(), 0.8).unwrap();
+    let capsule = Capsule::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.5), 0.3).unwrap();
+    let aabb = Aabb::new(Point2::new(-1.0, -1.0), Point2::new(1.0, 1.0)).unwrap();
+    let id = Pose2::identity();
+    for pb in [
+        Pose2::new(Vector2::new(1.2, 0.4), 0.7),
+        Pose2::new(Vector2::new(5.0, 3.0), 0.1),
+    ] {
+        assert_eq!(
+            distance_allocations(&octagon, &id, &octagon, &pb),
+            0,
+            "polygons"
+        );
+        assert_eq!(
+            distance_allocations(&circle, &id, &octagon, &pb),
+            0,
+            "circle-polygon"
+        );
+        assert_eq!(
+            distance_allocations(&capsule, &id, &aabb, &pb),
+            0,
+            "capsule-box"
+        );
+    }
+    let corners: Vec<Point3<f64>> = (0..16)
+        .map(|i| {
+            let a = f64::from(i) * 2.4;
+            Point3::new(a.cos(), a.sin(), f64::from(i) / 8.0 - 1.0)
+        })
+        .collect();
+    let hull = ConvexPolyhedron::from_hull(&corners).unwrap();
+    let sphere = Ball::new(Point3::origin(), 1.0).unwrap();
+    let cube = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+    let id3 = separating_axis::Pose3::identity();
+    for pb in [
+        separating_axis::Pose3::new(Vector3::new(1.0, 0.5, 0.2), Vector3::new(0.1, 0.2, 0.3)),
+        separating_axis::Pose3::new(Vector3::new(4.0, 3.0, 2.0), Vector3::new(0.4, -0.2, 0.3)),
+    ] {
+        assert_eq!(distance_allocations(&hull, &id3, &hull, &pb), 0, "hulls");
+        assert_eq!(distance_allocations(&cube, &id3, &hull, &pb), 0, "box-hull");
+        assert_eq!(
+            distance_allocations(&sphere, &id3, &cube, &pb),
+            0,
+            "sphere-box"
+        );
+    }
 }
 
 /// `cast_ray` (solid and hollow, both the polytope and the rounded path)

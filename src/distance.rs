@@ -1,0 +1,615 @@
+//! Exact distance and closest points: GJK's min-norm iteration on the
+//! Minkowski difference of the two cores, with Wolfe's sub-algorithm.
+//!
+//! For separated convex A and B, `dist(A, B) = max over unit u of gap(u)`,
+//! where `gap(u) = −h_{A−B}(u)`: a concave maximisation whose optimum is the
+//! norm of the point of `A − B` nearest the origin (docs/distance.md). SAT's
+//! candidate axes only give a lower bound of it ([`separation`]); these
+//! functions find the optimum itself.
+//!
+//! Every shape is a core dilated by its [`radius`](Shape::radius), so
+//! `dist(A, B) = dist(K_A, K_B) − r_A − r_B` while the cores are apart. The
+//! iteration runs on `K = K_A − K_B` in A's local frame:
+//!
+//! ```text
+//! verdict  = separation(a, b)             SAT decides overlap (one inequality)
+//! if verdict.distance <= 0: overlapping   distance 0, signed −depth
+//! corral   = { s_K(u) }, λ = 1, x = s_K(u)   u: SAT's axis, A → B
+//! repeat at most MAX_ITERATIONS times:
+//!     w = s_K(−x)                          support point of K_A − K_B
+//!     if |x|² − x·w <= tol: stop           duality gap: the certificate
+//!     if w is in the corral: stop          nothing new (polytopes end here)
+//!     minor cycles (Wolfe): y, α = nearest point of aff(corral ∪ {w})
+//!         all α > 0: x = y, λ = α
+//!         else step from x towards y until a weight reaches 0, drop it
+//!     if |x|² did not decrease: undo, stop
+//! distance = max(|x| − r_A − r_B, verdict.distance)
+//! gap      = x̂·w − r_A − r_B               the gap of the returned axis
+//! ```
+//!
+//! Each major step either stops or strictly decreases `|x|²` over a finite
+//! set of corrals (for polytopes), and the loop is bounded anyway; the
+//! returned `gap` is computed along the returned axis, so
+//! `gap <= distance(A, B) <= distance` holds whatever stopped the loop, and
+//! `distance − gap` is the certificate of the answer.
+//!
+//! [`separation`]: crate::separation
+
+use core::cmp::Ordering;
+
+use nalgebra::{Point, SMatrix, SVector, Unit};
+
+use crate::query::beyond_range;
+use crate::real::is_nan;
+use crate::{separation, Pose, Real, Separation, Shape};
+
+/// The most major iterations (support points) of one query. A polytope pair
+/// ends long before (each step leaves a corral for good, and the corrals
+/// of two 16-vertex hulls take a handful of steps: tests/distance.rs);
+/// a custom curved shape with no vertices converges linearly and stops
+/// here, with its certificate `gap` telling how close it came.
+const MAX_ITERATIONS: usize = 128;
+
+/// The closest points of two separated shapes, and how far apart they are.
+///
+/// All in the world frame. `axis` points from A towards B; `point_b −
+/// point_a = distance · axis` up to round-off. `gap` is the certificate:
+/// the gap of the two shapes along `axis` (`min_B axis·b − max_A axis·a`,
+/// what SAT would report for that axis), a lower bound of the true
+/// distance, so the true distance lies in `[gap, distance]`
+/// (tests/distance.rs::certificate_brackets_the_distance).
+///
+/// When the shapes overlap or touch (`intersects` true), `distance` is `0`,
+/// `gap` is SAT's signed distance (minus the depth), `axis` its axis, and
+/// the points are the deepest points of each shape along it: `point_a` the
+/// support point of A along `axis`, `point_b` that of B along `−axis`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClosestPoints<T: Real, const N: usize> {
+    /// The point of A nearest to B.
+    pub point_a: Point<T, N>,
+    /// The point of B nearest to A.
+    pub point_b: Point<T, N>,
+    /// Unit axis from A towards B.
+    pub axis: Unit<SVector<T, N>>,
+    /// The distance, `0` when the shapes overlap or touch, NaN on NaN
+    /// input.
+    pub distance: T,
+    /// The gap of the shapes along `axis`: `gap <= true distance <=
+    /// distance`, and `distance − gap` is within the tolerance of the
+    /// iteration (docs/distance.md).
+    pub gap: T,
+}
+
+/// The Euclidean distance between two shapes: `0` when they overlap or
+/// touch, exactly when [`intersects`](crate::intersects) is true
+/// (tests/distance.rs::distance_is_positive_exactly_when_apart).
+///
+/// Overlap is decided by SAT ([`separation`](crate::separation)), the same
+/// verdict as every other query; only a pair SAT calls apart runs the
+/// min-norm iteration (docs/distance.md). NaN input gives NaN. Poses too
+/// far apart for any two shapes to meet (beyond `2·N·max_magnitude`) give
+/// [`separation`](crate::separation)'s lower bound.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{distance, separation, Aabb, Pose2};
+///
+/// let square = Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap();
+/// let corner = Pose2::translation(2.0, 2.0);
+/// // SAT's best axis only sees 1; the corners are √2 apart.
+/// assert_eq!(separation(&square, &Pose2::identity(), &square, &corner).distance, 1.0);
+/// assert_eq!(distance(&square, &Pose2::identity(), &square, &corner), 2.0_f64.sqrt());
+/// ```
+#[must_use]
+pub fn distance<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> T
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if let Some(far) = beyond_range(pose_a, pose_b) {
+        return far.distance;
+    }
+    let verdict = separation(a, pose_a, b, pose_b);
+    if is_nan(verdict.distance) {
+        return verdict.distance;
+    }
+    if verdict.distance <= T::zero() {
+        return T::zero();
+    }
+    apart(a, pose_a, b, pose_b, &verdict).distance
+}
+
+/// The signed distance: minus the penetration depth when the shapes overlap
+/// (SAT's [`separation`](crate::separation), exact there), the exact
+/// distance when they are apart, `0` when they touch. Its sign is the
+/// verdict of [`intersects`](crate::intersects): `> 0` exactly when that
+/// is false (tests/distance.rs::distance_is_positive_exactly_when_apart).
+/// NaN input gives NaN.
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{signed_distance, Aabb, Pose3};
+///
+/// let cube = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+/// let apart = Pose3::translation(2.0, 2.0, 2.0);
+/// assert!((signed_distance(&cube, &Pose3::identity(), &cube, &apart) - 3.0_f64.sqrt()).abs() < 1e-15);
+/// let deep = Pose3::translation(0.75, 0.0, 0.0);
+/// assert_eq!(signed_distance(&cube, &Pose3::identity(), &cube, &deep), -0.25);
+/// ```
+#[must_use]
+pub fn signed_distance<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> T
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if let Some(far) = beyond_range(pose_a, pose_b) {
+        return far.distance;
+    }
+    let verdict = separation(a, pose_a, b, pose_b);
+    // NaN and overlap: SAT's own answer.
+    if verdict.distance > T::zero() {
+        apart(a, pose_a, b, pose_b, &verdict).distance
+    } else {
+        verdict.distance
+    }
+}
+
+/// The closest points of two shapes, the axis from A to B, the distance
+/// and its certificate ([`ClosestPoints`]). `distance` is the value
+/// [`distance`] returns.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{closest_points, Ball, Pose2};
+///
+/// let a = Ball::new(Point2::origin(), 1.0).unwrap();
+/// let b = Ball::new(Point2::origin(), 2.0).unwrap();
+/// let c = closest_points(&a, &Pose2::identity(), &b, &Pose2::translation(0.0, 5.0));
+/// assert_eq!(c.distance, 2.0);
+/// assert_eq!(c.point_a, Point2::new(0.0, 1.0));
+/// assert_eq!(c.point_b, Point2::new(0.0, 3.0));
+/// assert_eq!(c.axis.into_inner(), Vector2::y());
+/// assert_eq!(c.gap, 2.0);
+/// ```
+#[must_use]
+pub fn closest_points<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> ClosestPoints<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let verdict = match beyond_range(pose_a, pose_b) {
+        Some(far) => return deepest_points(a, pose_a, b, pose_b, &far, far.distance),
+        None => separation(a, pose_a, b, pose_b),
+    };
+    if verdict.distance > T::zero() {
+        apart(a, pose_a, b, pose_b, &verdict)
+    } else {
+        // Overlapping, touching or NaN: the distance is 0 or NaN.
+        let d = if is_nan(verdict.distance) {
+            verdict.distance
+        } else {
+            T::zero()
+        };
+        deepest_points(a, pose_a, b, pose_b, &verdict, d)
+    }
+}
+
+/// The answer for a pair SAT did not call apart (or that is beyond the
+/// range): the support points of A along the axis and of B against it.
+fn deepest_points<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    verdict: &Separation<T, N>,
+    distance: T,
+) -> ClosestPoints<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let u = verdict.axis.into_inner();
+    let ua = pose_a.rotation.inverse_transform_vector(&u);
+    let ub = pose_b.rotation.inverse_transform_vector(&-u);
+    ClosestPoints {
+        point_a: pose_a * a.local_support_point(&ua),
+        point_b: pose_b * b.local_support_point(&ub),
+        axis: verdict.axis,
+        distance,
+        gap: verdict.distance,
+    }
+}
+
+/// One point of the corral: `w = a − b`, with `a` on A's core and `b` on
+/// B's (in A's frame), and its weight in the current nearest point.
+#[derive(Clone, Copy, Debug)]
+struct Vertex<T: Real, const N: usize> {
+    w: SVector<T, N>,
+    a: SVector<T, N>,
+    b: SVector<T, N>,
+    weight: T,
+}
+
+/// Up to `N + 1` affinely independent support points of `K_A − K_B` (an
+/// array of `N` and one more: no heap, no `N + 1` in a const generic).
+#[derive(Clone, Copy, Debug)]
+struct Corral<T: Real, const N: usize> {
+    head: [Vertex<T, N>; N],
+    last: Vertex<T, N>,
+    len: usize,
+}
+
+impl<T: Real, const N: usize> Corral<T, N> {
+    fn single(v: Vertex<T, N>) -> Self {
+        let mut c = Self {
+            head: [v; N],
+            last: v,
+            len: 0,
+        };
+        c.push(v);
+        c
+    }
+
+    fn get(&self, i: usize) -> &Vertex<T, N> {
+        self.head.get(i).unwrap_or(&self.last)
+    }
+
+    fn get_mut(&mut self, i: usize) -> &mut Vertex<T, N> {
+        self.head.get_mut(i).unwrap_or(&mut self.last)
+    }
+
+    /// Appends `v`; the caller keeps `len <= N` before the call.
+    fn push(&mut self, v: Vertex<T, N>) {
+        *self.get_mut(self.len) = v;
+        self.len += 1;
+    }
+
+    /// Removes point `i` (the last point takes its place).
+    fn remove(&mut self, i: usize) {
+        self.len -= 1;
+        let moved = *self.get(self.len);
+        *self.get_mut(i) = moved;
+    }
+
+    fn contains(&self, w: &SVector<T, N>) -> bool {
+        (0..self.len).any(|i| self.get(i).w == *w)
+    }
+
+    /// `Σ weightᵢ · f(pointᵢ)`.
+    fn combine(&self, f: impl Fn(&Vertex<T, N>) -> SVector<T, N>) -> SVector<T, N> {
+        (0..self.len).fold(SVector::zeros(), |s, i| {
+            let v = self.get(i);
+            s + f(v) * v.weight
+        })
+    }
+}
+
+/// The nearest point to the origin of the affine hull of the corral, by
+/// modified Gram–Schmidt on the edges from point 0 (no normal equations:
+/// round-off grows with the edges' condition, not its square), and its
+/// affine weights `α₀ = 1 − Σμ`, `αᵢ = μᵢ`. `None` when an edge lies in
+/// the span of the previous ones to within [`degenerate_tolerance`]:
+/// the points are not affinely independent.
+fn affine_nearest<T: Real, const N: usize>(
+    c: &Corral<T, N>,
+) -> Option<(SVector<T, N>, T, SVector<T, N>)> {
+    let p0 = c.get(0).w;
+    let m = c.len - 1;
+    if m > N {
+        return None;
+    }
+    let mut q = SMatrix::<T, N, N>::zeros();
+    let mut r = SMatrix::<T, N, N>::zeros();
+    for j in 0..m {
+        let e = c.get(j + 1).w - p0;
+        let mut v = e;
+        for i in 0..j {
+            let rij = q.column(i).dot(&v);
+            r[(i, j)] = rij;
+            v -= q.column(i) * rij;
+        }
+        let len = v.norm();
+        if len.partial_cmp(&(degenerate_tolerance::<T>() * e.norm())) != Some(Ordering::Greater) {
+            return None;
+        }
+        r[(j, j)] = len;
+        q.set_column(j, &(v / len));
+    }
+    // x = p0 − Q Qᵀ p0, one column at a time; x − p0 = Q coef.
+    // Twice: the first pass leaves a component along the span of the order
+    // of ε·|p0| (round-off of subtracting from the large p0), which tilts
+    // x by ε·|p0|/|x| and costs the certificate that much times the size
+    // of K; the second removes it, still within the affine hull (it moves
+    // x along the span only), so that x is orthogonal to the edges to ε
+    // (tests/distance.rs::degenerate_inputs_terminate, the 10⁶ ratio).
+    let mut x = p0;
+    let mut coef = SVector::<T, N>::zeros();
+    for _ in 0..2 {
+        for i in 0..m {
+            let ci = q.column(i).dot(&x);
+            x -= q.column(i) * ci;
+            coef[i] -= ci;
+        }
+    }
+    // R μ = coef, by back substitution.
+    let mut mu = SVector::<T, N>::zeros();
+    for i in (0..m).rev() {
+        let mut s = coef[i];
+        for k in i + 1..m {
+            s -= r[(i, k)] * mu[k];
+        }
+        mu[i] = s / r[(i, i)];
+    }
+    let alpha0 = T::one() - mu.iter().take(m).fold(T::zero(), |s, &x| s + x);
+    Some((x, alpha0, mu))
+}
+
+/// Weight `i` of an affine solution: `α₀` or `μ_{i−1}`.
+#[inline]
+fn alpha<T: Real, const N: usize>(alpha0: T, mu: &SVector<T, N>, i: usize) -> T {
+    if i == 0 {
+        alpha0
+    } else {
+        mu[i - 1]
+    }
+}
+
+/// An edge whose component off the span of the previous edges is at most
+/// this fraction of its length (the sine of its angle to that span) counts
+/// as lying in it. Four machine epsilons: the round-off of the component of
+/// an edge that does lie in the span, computed by Gram–Schmidt, is a few
+/// epsilons of the edge; any edge a real simplex has is far off (the
+/// degenerate simplices of coplanar and duplicate support points are
+/// exactly in the span: tests/distance.rs::degenerate_inputs_terminate).
+#[inline]
+fn degenerate_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(4.0)
+}
+
+/// The duality gap `|x|² − x·w` below which the iteration stops:
+/// 16 machine epsilons of `|x| (|x| + |w|)`, a few times the round-off of
+/// the dot product `x·w` of coordinates of the size of `w`, so that the
+/// test can succeed; the distance is then within `16 ε (|x| + |w|)` of the
+/// lower bound `x̂·w` (docs/distance.md).
+#[inline]
+fn certificate_tolerance<T: Real, const N: usize>(x: &SVector<T, N>, w: &SVector<T, N>) -> T {
+    let nx = x.norm();
+    T::default_epsilon() * nalgebra::convert(16.0) * nx * (nx + w.norm())
+}
+
+/// The support point of a shape's core: the shape's own for a polytope
+/// (radius 0), the best core vertex for a rounded shape, and for a rounded
+/// shape that lists no vertices, its support point pulled back by the
+/// radius.
+fn core_support<T, const N: usize, S>(s: &S, d: &SVector<T, N>) -> SVector<T, N>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let r = s.radius();
+    if r.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
+        return s.local_support_point(d).coords;
+    }
+    let n = s.core_vertex_count();
+    if n == 0 {
+        let p = s.local_support_point(d).coords;
+        let len = d.norm();
+        return if len > T::zero() {
+            p - d * (r / len)
+        } else {
+            p
+        };
+    }
+    let mut best = s.local_core_vertex(0).coords;
+    let mut best_h = d.dot(&best);
+    for i in 1..n {
+        let v = s.local_core_vertex(i).coords;
+        let h = d.dot(&v);
+        if h > best_h {
+            best = v;
+            best_h = h;
+        }
+    }
+    best
+}
+
+/// The exact answer for a pair SAT calls apart (`verdict.distance > 0`).
+fn apart<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    verdict: &Separation<T, N>,
+) -> ClosestPoints<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let support = |d: &SVector<T, N>| {
+        let pa = core_support(a, d);
+        let db = pose_ab.rotation.inverse_transform_vector(&-d);
+        let pb = (pose_ab * Point::from(core_support(b, &db))).coords;
+        Vertex {
+            w: pa - pb,
+            a: pa,
+            b: pb,
+            weight: T::zero(),
+        }
+    };
+    let u = pose_a.rotation.inverse_transform_vector(&verdict.axis);
+    let near = nearest(support, &u);
+    let radii = a.radius() + b.radius();
+    let x = near.x;
+    let len = x.norm();
+    // The axis from A to B is −x̂; at x = 0 (cores touching to round-off
+    // while SAT saw a positive gap) SAT's axis stands in.
+    let axis = Unit::try_new(-x, T::zero()).unwrap_or(Unit::new_unchecked(u));
+    let mut distance = len - radii;
+    let mut gap = near.lower - radii;
+    if distance
+        .partial_cmp(&verdict.distance)
+        .is_none_or(Ordering::is_lt)
+    {
+        // SAT's gap is a lower bound of the distance: never report less
+        // (round-off only; this also keeps `distance > 0`).
+        distance = verdict.distance;
+    }
+    if gap.partial_cmp(&distance).is_none_or(Ordering::is_gt) {
+        gap = distance;
+    }
+    let ra = axis.into_inner() * a.radius();
+    let rb = axis.into_inner() * b.radius();
+    ClosestPoints {
+        point_a: pose_a * Point::from(near.a + ra),
+        point_b: pose_a * Point::from(near.b - rb),
+        axis: pose_a.rotation * axis,
+        distance,
+        gap,
+    }
+}
+
+/// The nearest point of `K = K_A − K_B` to the origin, its witnesses on
+/// the cores, and the lower bound `x̂·w` along it.
+struct Nearest<T: Real, const N: usize> {
+    x: SVector<T, N>,
+    a: SVector<T, N>,
+    b: SVector<T, N>,
+    lower: T,
+}
+
+/// GJK with Wolfe's minor cycles, started from the support point along
+/// `u` (SAT's axis, from A towards B: `s_K(u)` is the point of `K` that
+/// axis calls nearest).
+fn nearest<T, const N: usize>(
+    support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
+    u: &SVector<T, N>,
+) -> Nearest<T, N>
+where
+    T: Real,
+{
+    let mut first = support(u);
+    first.weight = T::one();
+    let mut corral = Corral::single(first);
+    let mut x = first.w;
+    let mut xx = x.norm_squared();
+    // The lower bound x̂·w for the current x, once w is known.
+    let mut lower = None;
+    for _ in 0..MAX_ITERATIONS {
+        // xx is 0 (cores touching) or NaN (a custom shape's NaN support).
+        if xx.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
+            lower = Some(T::zero());
+            break;
+        }
+        let w = support(&-x);
+        let xw = x.dot(&w.w);
+        lower = Some(xw / xx.sqrt());
+        if xx - xw <= certificate_tolerance(&x, &w.w) || corral.contains(&w.w) || corral.len > N {
+            break;
+        }
+        let saved = corral;
+        corral.push(w);
+        match minor_cycles(&mut corral) {
+            Some(y) if y.norm_squared() < xx => {
+                x = y;
+                xx = x.norm_squared();
+                lower = None;
+            }
+            _ => {
+                // No progress: the previous x, with its w, is the answer.
+                corral = saved;
+                break;
+            }
+        }
+    }
+    let lower = match lower {
+        Some(l) => l,
+        None => x.dot(&support(&-x).w) / xx.sqrt(),
+    };
+    Nearest {
+        x,
+        a: corral.combine(|v| v.a),
+        b: corral.combine(|v| v.b),
+        lower,
+    }
+}
+
+/// Wolfe's minor cycles on a corral whose last point is new (weight 0):
+/// the nearest point of the corral's hull, dropping points until the
+/// nearest point of the affine hull of the rest has positive weights. At
+/// most one cycle per point. `None` when the points are affinely
+/// dependent or the cycles run out.
+fn minor_cycles<T: Real, const N: usize>(corral: &mut Corral<T, N>) -> Option<SVector<T, N>> {
+    for _ in 0..=N + 1 {
+        let (y, alpha0, mu) = affine_nearest(corral)?;
+        if (0..corral.len).all(|i| alpha(alpha0, &mu, i) > T::zero()) {
+            for i in 0..corral.len {
+                corral.get_mut(i).weight = alpha(alpha0, &mu, i);
+            }
+            return Some(y);
+        }
+        // Step from the current point towards y until a weight reaches 0.
+        // The first point to reach 0 is dropped, also when that happens
+        // only at θ = 1 (a weight α = 0 exactly: the origin's projection on
+        // a facet of the corral, as for a box's face seen straight on).
+        let mut step: Option<(T, usize)> = None;
+        for i in 0..corral.len {
+            let (l, al) = (corral.get(i).weight, alpha(alpha0, &mu, i));
+            if al <= T::zero() {
+                // A point of weight 0 (the new one) leaves at θ = 0.
+                let t = if l > T::zero() {
+                    l / (l - al)
+                } else {
+                    T::zero()
+                };
+                if step.is_none_or(|(theta, _)| t < theta) {
+                    step = Some((t, i));
+                }
+            }
+        }
+        let (theta, drop) = step?;
+        // Round-off outside [0, 1].
+        let theta = if theta >= T::zero() && theta <= T::one() {
+            theta
+        } else {
+            T::zero()
+        };
+        for i in 0..corral.len {
+            let v = corral.get_mut(i);
+            v.weight = (T::one() - theta) * v.weight + theta * alpha(alpha0, &mu, i);
+        }
+        corral.get_mut(drop).weight = T::zero();
+        let mut i = 0;
+        while i < corral.len {
+            if corral.get(i).weight > T::zero() {
+                i += 1;
+            } else {
+                corral.remove(i);
+            }
+        }
+        if corral.len == 0 {
+            return None;
+        }
+    }
+    None
+}
