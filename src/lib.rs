@@ -36,6 +36,7 @@
 
 mod any_shape;
 mod axis_search;
+mod cache;
 pub mod engine;
 mod error;
 mod geometry;
@@ -51,6 +52,7 @@ mod shape;
 mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
+pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use error::ShapeError;
 pub use manifold::{
     contact_manifold, ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,

@@ -45,7 +45,7 @@ use crate::{engine, pair, Containment, Feature, Penetration, Pose, Real, Separat
 /// translation is not caught here: it flows into the queries' NaN
 /// contract.
 #[inline]
-fn beyond_range<T: Real, const N: usize>(
+pub(crate) fn beyond_range<T: Real, const N: usize>(
     pose_a: &Pose<T, N>,
     pose_b: &Pose<T, N>,
 ) -> Option<Separation<T, N>> {

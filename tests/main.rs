@@ -35,5 +35,6 @@ mod properties_2d;
 mod properties_3d;
 mod range;
 mod round_shapes;
+mod sat_cache;
 mod tie_normals;
 mod traps;
