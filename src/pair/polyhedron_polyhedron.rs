@@ -216,9 +216,11 @@ pub(crate) fn intersects_seeded<T: Real>(
 ///
 /// Under [`Scan::FirstGap`] a positive gap on the cached axis ends the
 /// query at once (a positive answer of a first-gap scan is any positive
-/// gap). Otherwise the cached gap only raises the floor the hopeless-axis
-/// test compares bounds with; the axes are offered to [`BestAxis`] exactly
-/// as without a cache, minus more axes that cannot matter.
+/// gap). Otherwise the cached gap replaces the probe's floor (the probe
+/// would cost two more scans, and under small motion the cached axis is
+/// the answer's): it is only the bound the hopeless-axis test compares
+/// with; the axes are offered to [`BestAxis`] exactly as without a cache,
+/// minus axes that cannot matter.
 ///
 /// Why the answer is the same. Let `S` be the sequence of every axis the
 /// path enumerates (faces of A, faces of B, edge pairs passing the
@@ -227,8 +229,9 @@ pub(crate) fn intersects_seeded<T: Real>(
 /// axis `X` of `S` has `g_X <= m + τ`: once offered, the best is at least
 /// `g_X − τ` (it beats a later class only by more than `τ`) and it never
 /// decreases (no rounded-core class on this path). (2) The cached axis is
-/// used only when [`Hulls::candidate`] finds it in `S`, so the seeded
-/// floor, the probe's floor and every best so far are `<= m + τ`, and an
+/// used only when [`Hulls::candidate`] finds it in `S`, so the floor (the
+/// cached gap, or the probe's, also gaps of axes of `S`) and every best so
+/// far are `<= m + τ`, and an
 /// axis is dropped only when its bound, so its gap, lies below
 /// `m + τ − slack`, with `slack` (32 `tie_tolerance` times the scene's
 /// scale) above `5τ` plus the round-off of the bound: the uncached and the
@@ -270,15 +273,19 @@ pub(crate) fn separation_seeded<T: Real>(
     local.to_world(&pose_a.rotation)
 }
 
-/// [`local_separation`] with `seed`, a gap of an axis of the scan, raising
-/// the floor.
+/// [`local_separation`] with `seed`, a gap of an axis of the scan, as the
+/// floor in place of the probe's.
 fn seeded_scan<T: Real>(h: &Hulls<'_, T>, scan: Scan, seed: Option<T>) -> Separation<T, 3> {
-    let floor = match h.probe() {
-        Probe::Apart(s) if scan == Scan::FirstGap => return s,
-        Probe::Apart(s) => s.distance,
-        Probe::Floor(d) => d,
+    // A cached gap stands in for the probe's floor: under small motion it
+    // is the answer's own axis, and the probe would cost two more scans.
+    let floor = match seed {
+        Some(g) => g,
+        None => match h.probe() {
+            Probe::Apart(s) if scan == Scan::FirstGap => return s,
+            Probe::Apart(s) => s.distance,
+            Probe::Floor(d) => d,
+        },
     };
-    let floor = seed.map_or(floor, |g| floor.max(g));
     let mut best = BestAxis::new(scan);
     let _ = h.scan(&mut best, floor);
     best.finish_or(|e0| h.scanned(e0).distance)
