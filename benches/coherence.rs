@@ -91,7 +91,7 @@ fn obb(rng: &mut Rng, lo: f64, hi: f64) -> Obb<f64, 3> {
 fn boxes() -> Scene<Obb<f64, 3>> {
     let mut rng = Rng(0xC0_4E);
     let mut shapes = Vec::with_capacity(PAIRS);
-    let mut frames = vec![Vec::with_capacity(PAIRS); FRAMES];
+    let mut frames: Vec<Vec<_>> = (0..FRAMES).map(|_| Vec::with_capacity(PAIRS)).collect();
     for i in 0..PAIRS {
         let (a, b) = (obb(&mut rng, 1.0, 2.0), obb(&mut rng, 0.4, 0.8));
         let world = Pose3::from_parts(
@@ -149,7 +149,7 @@ fn hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
 fn hulls() -> Scene<ConvexPolyhedron<f64>> {
     let mut rng = Rng(26);
     let mut shapes = Vec::with_capacity(PAIRS);
-    let mut frames = vec![Vec::with_capacity(PAIRS); FRAMES];
+    let mut frames: Vec<Vec<_>> = (0..FRAMES).map(|_| Vec::with_capacity(PAIRS)).collect();
     for _ in 0..PAIRS {
         let (a, b) = (hull(&mut rng, 16), hull(&mut rng, 16));
         let pa = Pose3::from_parts(
