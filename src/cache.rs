@@ -11,20 +11,22 @@
 //!     if f names an axis the path enumerates now (indices in range, the
 //!        edge pair still on the Gauss map), its gap g, computed as the path does:
 //!     g > 0 → intersects: false, penetration: None        (at once)
-//!     else  → floor = max(probe's floor, g): hopeless axes dropped sooner
-//!     the axes are offered to BestAxis exactly as without the cache
+//!     else  → floor = g, in place of the probe's two scans
+//!     the axes are offered to BestAxis exactly as without the cache,
+//!     those whose bound lies below the floor by the slack dropped
 //! other pairs: the uncached path; the cache records the answer
 //! record: axis (in A's local frame), feature, separated; reset on NaN
 //! ```
 //!
 //! Every cached query returns exactly what the uncached one returns, bit
 //! for bit, ties included: the cached axis never enters the tie rule, it
-//! only raises the bound below which the polyhedron path drops axes, and no
+//! only sets the bound below which the polyhedron path drops axes, and no
 //! dropped axis could have changed the winner (the proof is on
 //! `pair::polyhedron_polyhedron::separation_seeded`; docs/coherence.md;
 //! tests/sat_cache.rs::cached_hulls_equal_uncached). A stale cache, from
 //! another pair or another argument order, gives the right answer too
-//! (tests/sat_cache.rs::stale_cache_gives_the_uncached_answer).
+//! (tests/sat_cache.rs::stale_cache_gives_the_uncached_answer). They
+//! allocate nothing (tests/sat_cache.rs::cached_queries_do_not_allocate).
 
 use nalgebra::{SVector, Unit};
 

@@ -475,6 +475,41 @@ fn nan_resets_the_cache<T: TestReal>() {
     assert_eq!(cache, SatCache::new());
 }
 
+/// The cached queries allocate nothing (the counting allocator of
+/// tests/no_alloc.rs), on every path, with an empty, a warm and a stale
+/// cache.
+fn cached_queries_do_not_allocate<T: TestReal>() {
+    let mut rng = Rng::new(5);
+    let (h, g) = (hull::<T>(&mut rng, 16), hull::<T>(&mut rng, 32));
+    let (o, p) = (obb3::<T>(&mut rng), capsule3::<T>(&mut rng));
+    let (q, r) = (polygon::<T>(&mut rng), polygon::<T>(&mut rng));
+    let poses3: Vec<_> = (0..8).map(|_| Space3::pair(&mut rng, 2.6)).collect();
+    let poses2: Vec<_> = (0..8).map(|_| Plane::pair(&mut rng, 2.2)).collect();
+    let mut c3 = SatCache::new();
+    let mut c2 = SatCache::new();
+    let mut sink = 0usize;
+    let before = crate::no_alloc::allocations();
+    for (pa, pb) in &poses3 {
+        let (pa, pb) = (pa.to_t(), pb.to_t());
+        let pairs: [(&dyn Shape<T, 3>, &dyn Shape<T, 3>); 4] =
+            [(&h, &g), (&o, &o), (&p, &h), (&g, &h)];
+        for (a, b) in pairs {
+            sink += usize::from(intersects_cached(a, &pa, b, &pb, &mut c3));
+            sink += usize::from(separation_cached(a, &pa, b, &pb, &mut c3).distance > T::zero());
+            sink += usize::from(penetration_cached(a, &pa, b, &pb, &mut c3).is_some());
+        }
+    }
+    for (pa, pb) in &poses2 {
+        let (pa, pb) = (pa.to_t(), pb.to_t());
+        sink += usize::from(intersects_cached(&q, &pa, &r, &pb, &mut c2));
+        sink += usize::from(separation_cached(&q, &pa, &r, &pb, &mut c2).distance > T::zero());
+        sink += usize::from(penetration_cached(&q, &pa, &r, &pb, &mut c2).is_some());
+    }
+    let made = crate::no_alloc::allocations() - before;
+    std::hint::black_box(sink);
+    assert_eq!(made, 0);
+}
+
 in_both_scalars!(
     cached_hulls_equal_uncached,
     cached_boxes_equal_uncached,
@@ -484,4 +519,5 @@ in_both_scalars!(
     aligned_boxes_tie_as_without_a_cache,
     the_cache_holds_the_last_answer,
     nan_resets_the_cache,
+    cached_queries_do_not_allocate,
 );
