@@ -36,6 +36,7 @@
 
 mod any_shape;
 mod axis_search;
+mod cache;
 mod distance;
 pub mod engine;
 mod error;
@@ -53,6 +54,7 @@ mod shape;
 mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
+pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::ShapeError;
 pub use manifold::{
