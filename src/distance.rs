@@ -569,18 +569,31 @@ fn minor_cycles<T: Real, const N: usize>(corral: &mut Corral<T, N>) -> Option<SV
             return Some(y);
         }
         // Step from the current point towards y until a weight reaches 0.
-        let mut theta = T::one();
-        let mut drop = 0;
+        // The first point to reach 0 is dropped, also when that happens
+        // only at θ = 1 (a weight α = 0 exactly: the origin's projection on
+        // a facet of the corral, as for a box's face seen straight on).
+        let mut step: Option<(T, usize)> = None;
         for i in 0..corral.len {
             let (l, al) = (corral.get(i).weight, alpha(alpha0, &mu, i));
             if al <= T::zero() {
-                let t = l / (l - al);
-                if t < theta {
-                    theta = t;
-                    drop = i;
+                // A point of weight 0 (the new one) leaves at θ = 0.
+                let t = if l > T::zero() {
+                    l / (l - al)
+                } else {
+                    T::zero()
+                };
+                if step.is_none_or(|(theta, _)| t < theta) {
+                    step = Some((t, i));
                 }
             }
         }
+        let (theta, drop) = step?;
+        // Round-off outside [0, 1].
+        let theta = if theta >= T::zero() && theta <= T::one() {
+            theta
+        } else {
+            T::zero()
+        };
         for i in 0..corral.len {
             let v = corral.get_mut(i);
             v.weight = (T::one() - theta) * v.weight + theta * alpha(alpha0, &mu, i);

@@ -36,6 +36,7 @@
 
 mod any_shape;
 mod axis_search;
+mod cache;
 mod cast;
 mod distance;
 pub mod engine;
@@ -54,8 +55,9 @@ mod shape;
 mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
-pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
+pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
+pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::ShapeError;
 pub use manifold::{
     contact_manifold, ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,

@@ -240,7 +240,7 @@ fn polytope_casts_match_bisection<T: TestReal>() {
             let a = shape2::<T>(&mut rng, false);
             let b = shape2::<T>(&mut rng, false);
             let from = rng.unit_vector2() * rng.range(3.0, 8.0);
-            let aim = rng.unit_vector2() * rng.range(0.0, 1.8);
+            let aim = rng.unit_vector2() * rng.range(0.0, 3.5);
             let va = (aim - from) * rng.range(0.3, 1.0);
             let pa = Pose2::new(from.map(t::<T>), t(rng.range(0.0, 6.0)));
             let pb = Pose2::new(Vector2::zeros(), t(rng.range(0.0, 6.0)));
@@ -254,7 +254,7 @@ fn polytope_casts_match_bisection<T: TestReal>() {
             let a = shape3::<T>(&mut rng, false);
             let b = shape3::<T>(&mut rng, false);
             let from = rng.unit_vector3() * rng.range(3.0, 8.0);
-            let aim = rng.unit_vector3() * rng.range(0.0, 1.8);
+            let aim = rng.unit_vector3() * rng.range(0.0, 3.5);
             let va = (aim - from) * rng.range(0.3, 1.0);
             let pa = Pose3::from_parts(from.map(t::<T>).into(), rng.rotation().cast::<T>());
             let pb = Pose3::from_parts(Vector3::zeros().into(), rng.rotation().cast::<T>());
@@ -275,7 +275,7 @@ fn rounded_casts_match_bisection<T: TestReal>() {
             let rounded_b = !rounded_a || rng.chance(0.5);
             let b = shape2::<T>(&mut rng, rounded_b);
             let from = rng.unit_vector2() * rng.range(3.0, 8.0);
-            let aim = rng.unit_vector2() * rng.range(0.0, 1.8);
+            let aim = rng.unit_vector2() * rng.range(0.0, 3.5);
             let va = (aim - from) * rng.range(0.3, 1.0);
             let pa = Pose2::new(from.map(t::<T>), t(rng.range(0.0, 6.0)));
             let pb = Pose2::new(Vector2::zeros(), t(rng.range(0.0, 6.0)));
@@ -291,7 +291,7 @@ fn rounded_casts_match_bisection<T: TestReal>() {
             let rounded_b = !rounded_a || rng.chance(0.5);
             let b = shape3::<T>(&mut rng, rounded_b);
             let from = rng.unit_vector3() * rng.range(3.0, 8.0);
-            let aim = rng.unit_vector3() * rng.range(0.0, 1.8);
+            let aim = rng.unit_vector3() * rng.range(0.0, 3.5);
             let va = (aim - from) * rng.range(0.3, 1.0);
             let pa = Pose3::from_parts(from.map(t::<T>).into(), rng.rotation().cast::<T>());
             let pb = Pose3::from_parts(Vector3::zeros().into(), rng.rotation().cast::<T>());
@@ -314,7 +314,7 @@ fn rotating_casts_never_pass_the_touch<T: TestReal>() {
         let a = shape2::<T>(&mut rng, ra);
         let b = shape2::<T>(&mut rng, rb);
         let from = rng.unit_vector2() * rng.range(2.5, 5.0);
-        let aim = rng.unit_vector2() * rng.range(0.0, 1.5);
+        let aim = rng.unit_vector2() * rng.range(0.0, 4.0);
         let ma = Motion2 {
             start: Pose2::new(from.map(t::<T>), t(rng.range(0.0, 6.0))),
             linvel: ((aim - from) * rng.range(0.2, 0.6)).map(t::<T>),

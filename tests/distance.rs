@@ -765,6 +765,113 @@ fn nan_gives_nan<T: TestReal>() {
     assert!(!intersects(&sq, &id, &sq, &far));
 }
 
+/// A disc known only by its support function (radius 0 to the engine, no
+/// vertices, no faces): a curved shape the iteration approaches without
+/// ever reaching a vertex. Against a square's corner and face the answer
+/// is within the certificate, which is tight, and the loop stops.
+struct SupportDisc<T: TestReal> {
+    radius: T,
+}
+
+impl<T: TestReal> Support<T, 2> for SupportDisc<T> {
+    fn local_support_point(&self, d: &Vector2<T>) -> Point2<T> {
+        let n = d.norm();
+        if n > T::zero() {
+            Point2::from(d * (self.radius / n))
+        } else {
+            Point2::new(self.radius, T::zero())
+        }
+    }
+}
+
+impl<T: TestReal> Shape<T, 2> for SupportDisc<T> {
+    fn face_count(&self) -> usize {
+        0
+    }
+    fn local_face_normal(&self, _i: usize) -> Unit<Vector2<T>> {
+        Vector2::x_axis()
+    }
+    fn core_vertex_count(&self) -> usize {
+        0
+    }
+    fn local_core_vertex(&self, _i: usize) -> Point2<T> {
+        Point2::origin()
+    }
+    fn local_core_closest_point(&self, p: &Point2<T>) -> Point2<T> {
+        *p
+    }
+    fn local_contains_point(&self, p: &Point2<T>) -> bool {
+        p.coords.norm() <= self.radius
+    }
+}
+
+fn curved_custom_shape_converges_within_its_certificate<T: TestReal>() {
+    let disc = SupportDisc {
+        radius: t::<T>(1.0),
+    };
+    let sq = square::<T>();
+    let id = Pose2::<T>::identity();
+    // (centre of the disc, exact distance to the unit square)
+    for (x, y, want) in [
+        (3.0, 4.0, (4.0_f64 + 9.0).sqrt() - 1.0),
+        (-2.0, -3.0, 13.0_f64.sqrt() - 1.0),
+        (0.5, 3.5, 1.5),
+    ] {
+        let pd = Pose2::translation(t(x), t(y));
+        let cp = closest_points(&disc, &pd, &sq, &id);
+        let (d, g) = (f(cp.distance), f(cp.gap));
+        assert!(
+            g <= want + tol_at::<T>(4.0) && want <= d + tol_at::<T>(4.0),
+            "{} bracket: gap {g}, want {want}, distance {d}",
+            T::NAME
+        );
+        // A curved support converges to round-off too: f64 within 1e-12,
+        // f32 within its coordinates' round-off.
+        let close = if T::NAME == "f64" { 1e-12 } else { 1e-5 };
+        assert_close(d, want, close, "support disc");
+        assert_close(g, want, close, "support disc gap");
+        let swapped = f(distance(&sq, &id, &disc, &pd));
+        assert_close(swapped, want, close, "support disc swapped");
+    }
+}
+
+/// The same code in four dimensions: unit tesseracts corner to corner are
+/// √4 = 2 apart (SAT's axes say 1), a 4-ball and a box face to point.
+fn four_dimensions<T: TestReal>() {
+    let lo = Point::<T, 4>::origin();
+    let hi = Point::<T, 4>::from(SVector::<T, 4>::repeat(T::one()));
+    let tess = Aabb::new(lo, hi).unwrap();
+    let id = Pose::<T, 4>::identity();
+    let corner = Pose::<T, 4>::from_parts(
+        Translation::from(SVector::<T, 4>::repeat(t(2.0))),
+        nalgebra::Rotation::identity(),
+    );
+    let tol = tol_at::<T>(3.0);
+    assert_close(
+        check(&tess, &id, &tess, &corner, tol).unwrap(),
+        2.0,
+        tol,
+        "tesseracts",
+    );
+    assert_close(
+        f(separation(&tess, &id, &tess, &corner).distance),
+        1.0,
+        tol,
+        "SAT",
+    );
+    let ball = Ball::new(Point::<T, 4>::origin(), t::<T>(0.5)).unwrap();
+    let face = Pose::<T, 4>::from_parts(
+        Translation::from(SVector::<T, 4>::new(t(0.5), t(0.25), t(3.0), t(0.75))),
+        nalgebra::Rotation::identity(),
+    );
+    assert_close(
+        check(&tess, &id, &ball, &face, tol).unwrap(),
+        1.5,
+        tol,
+        "box-ball 4D",
+    );
+}
+
 in_both_scalars!(
     squares_and_cubes_corner_to_corner,
     box_face_to_box_face_is_exact,
@@ -777,4 +884,6 @@ in_both_scalars!(
     certificate_brackets_the_distance,
     degenerate_inputs_terminate,
     nan_gives_nan,
+    curved_custom_shape_converges_within_its_certificate,
+    four_dimensions,
 );

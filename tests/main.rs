@@ -38,5 +38,6 @@ mod properties_3d;
 mod range;
 mod ray_cast;
 mod round_shapes;
+mod sat_cache;
 mod tie_normals;
 mod traps;

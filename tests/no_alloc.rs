@@ -23,7 +23,7 @@ thread_local! {
 }
 
 /// How many allocations the current thread has made so far.
-fn allocations() -> usize {
+pub(crate) fn allocations() -> usize {
     ALLOCATIONS.with(Cell::get)
 }
 

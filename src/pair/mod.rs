@@ -15,7 +15,7 @@ use core::any::Any;
 use nalgebra::{SVector, Unit};
 
 use crate::engine::Scan;
-use crate::{ConvexPolygon, ConvexPolyhedron, Obb, Pose, Real, Separation, Shape};
+use crate::{ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Real, Separation, Shape};
 
 /// The index of the unit vector with the largest projection on `dir`, the
 /// first on a tie (0 for an empty list): the face that faces `dir`.
@@ -171,6 +171,81 @@ where
         },
         |a, pa, b, pb| {
             let s = polyhedron_polyhedron::separation_with(a, pa, b, pb, scan);
+            cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+        },
+    )
+}
+
+/// [`intersects`] with the feature of a [`SatCache`](crate::SatCache)
+/// (`src/cache.rs`): `Some(Err(axis))` apart, with the separating axis
+/// when the path found one, `Some(Ok(()))` overlapping; the same verdict.
+/// Only the polyhedron path uses the feature; boxes and polygons take
+/// their uncached paths (docs/coherence.md).
+#[inline]
+pub(crate) fn intersects_seeded<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    seed: Option<Feature>,
+) -> Option<Result<(), Option<Separation<T, N>>>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let verdict = |overlap: bool| if overlap { Ok(()) } else { Err(None) };
+    route(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        |a, b| verdict(obb_obb::intersects(a, pose_a, b, pose_b)),
+        |a, pa, b, pb| Some(verdict(polygon_polygon::intersects(a, pa, b, pb))),
+        |a, pa, b, pb| {
+            let Some(seed) = seed else {
+                return Some(verdict(polyhedron_polyhedron::intersects(a, pa, b, pb)));
+            };
+            match polyhedron_polyhedron::intersects_seeded(a, pa, b, pb, seed) {
+                Ok(()) => Some(Ok(())),
+                Err(s) => Some(Err(cast::<Separation<T, 3>, Separation<T, N>>(&s).copied())),
+            }
+        },
+    )
+}
+
+/// [`separation`] with the feature of a [`SatCache`](crate::SatCache)
+/// seeding the polyhedron path (`src/cache.rs`): the same answer, bit for
+/// bit. Boxes and polygons take their uncached paths.
+#[inline]
+pub(crate) fn separation_seeded<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    scan: Scan,
+    seed: Option<Feature>,
+) -> Option<Separation<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    route(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        |a, b| obb_obb::separation_with(a, pose_a, b, pose_b, scan),
+        |a, pa, b, pb| {
+            let s = polygon_polygon::separation_with(a, pa, b, pb, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        },
+        |a, pa, b, pb| {
+            let s = match seed {
+                Some(seed) => polyhedron_polyhedron::separation_seeded(a, pa, b, pb, scan, seed),
+                None => polyhedron_polyhedron::separation_with(a, pa, b, pb, scan),
+            };
             cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
         },
     )

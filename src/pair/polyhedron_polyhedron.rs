@@ -37,6 +37,7 @@ use super::argmax_dot;
 use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
 use crate::engine;
 use crate::geometry::unit_cross3;
+use crate::real::is_nan;
 use crate::shape::EdgeRecord;
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
 
@@ -163,6 +164,133 @@ fn local_separation<T: Real>(
     best.finish_or(|e0| h.scanned(e0).distance)
 }
 
+/// [`intersects`] with a cached feature tested first (`src/cache.rs`):
+/// `Err` with the separating axis when the pair is apart, found on the
+/// cached axis or else as [`intersects`] finds it, `Ok(())` when it
+/// overlaps. The verdict is [`intersects`]'s: the cached axis is used only
+/// when it is one of the axes [`intersects`] may test, its gap computed
+/// by the same arithmetic ([`Hulls::candidate`]), and a positive gap there
+/// is one [`intersects`] finds too (docs/coherence.md).
+pub(crate) fn intersects_seeded<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    pose_a: &Pose3<T>,
+    b: &ConvexPolyhedron<T>,
+    pose_b: &Pose3<T>,
+    seed: Feature,
+) -> Result<(), Separation<T, 3>> {
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let r = *pose_ab.rotation.matrix();
+    let t = pose_ab.translation.vector;
+    let apart = |s: Separation<T, 3>| Err(s.to_world(&pose_a.rotation));
+    if !fits_path(a, b, &r, &t) {
+        let s = engine::local_separation(a, b, &pose_ab, Scan::FirstGap);
+        return if s.distance <= T::zero() {
+            Ok(())
+        } else {
+            apart(s)
+        };
+    }
+    let h = Hulls::new(a, b, &r, &t);
+    if let Some(s) = h.candidate(seed) {
+        if s.distance > T::zero() {
+            return apart(s);
+        }
+    }
+    let (ca, _) = a.inner_ball();
+    if (h.cb_in_a - ca.coords).norm() < h.ra + h.rb - h.slack {
+        return Ok(());
+    }
+    if let Probe::Apart(s) = h.probe() {
+        return apart(s);
+    }
+    let mut best = BestAxis::new(Scan::FirstGap);
+    let _ = h.scan(&mut best, T::zero());
+    match best.finish() {
+        Some(s) if s.distance > T::zero() => apart(s),
+        _ => Ok(()),
+    }
+}
+
+/// [`separation_with`] with a cached feature seeding the floor
+/// (`src/cache.rs`): the same answer, bit for bit.
+///
+/// Under [`Scan::FirstGap`] a positive gap on the cached axis ends the
+/// query at once (a positive answer of a first-gap scan is any positive
+/// gap). Otherwise the cached gap replaces the probe's floor (the probe
+/// would cost two more scans, and under small motion the cached axis is
+/// the answer's): it is only the bound the hopeless-axis test compares
+/// with; the axes are offered to [`BestAxis`] exactly as without a cache,
+/// minus axes that cannot matter.
+///
+/// Why the answer is the same. Let `S` be the sequence of every axis the
+/// path enumerates (faces of A, faces of B, edge pairs passing the
+/// Gauss-map test), `m` the best gap [`BestAxis`] picks over all of `S`,
+/// and `τ = tie_tolerance · s` for `s` the largest scale of a gap. (1) Every
+/// axis `X` of `S` has `g_X <= m + τ`: once offered, the best is at least
+/// `g_X − τ` (it beats a later class only by more than `τ`) and it never
+/// decreases (no rounded-core class on this path). (2) The cached axis is
+/// used only when [`Hulls::candidate`] finds it in `S`, so the floor (the
+/// cached gap, or the probe's, also gaps of axes of `S`) and every best so
+/// far are `<= m + τ`, and an
+/// axis is dropped only when its bound, so its gap, lies below
+/// `m + τ − slack`, with `slack` (32 `tie_tolerance` times the scene's
+/// scale) above `5τ` plus the round-off of the bound: the uncached and the
+/// seeded runs are `S` less two sets of axes whose gaps are below `m − 4τ`.
+/// (3) Removing from `S` any axes with gaps below `m − 4τ` leaves the
+/// winner `W`: the axes after `W` are compared with `W` alone as before;
+/// and the best just before `W` is still beaten by `W` — it is either of
+/// `W`'s class with a gap below `m` (a same-class axis with `g >= m` before
+/// `W` was passed over in `S` by a best of an earlier class within `τ` of
+/// it, which no removal can take away: that best lies above `m − 4τ`), or
+/// of an earlier class with a gap below `m − τ` or no larger than the one
+/// `W` beat in `S` (the rule is monotone in the best's gap). Ties within
+/// `τ` are therefore decided as without the cache
+/// (tests/sat_cache.rs::aligned_boxes_tie_as_without_a_cache).
+pub(crate) fn separation_seeded<T: Real>(
+    a: &ConvexPolyhedron<T>,
+    pose_a: &Pose3<T>,
+    b: &ConvexPolyhedron<T>,
+    pose_b: &Pose3<T>,
+    scan: Scan,
+    seed: Feature,
+) -> Separation<T, 3> {
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let r = *pose_ab.rotation.matrix();
+    let t = pose_ab.translation.vector;
+    let local = if fits_path(a, b, &r, &t) {
+        let h = Hulls::new(a, b, &r, &t);
+        match h.candidate(seed) {
+            Some(s) if s.distance > T::zero() && scan == Scan::FirstGap => s,
+            cached => seeded_scan(
+                &h,
+                scan,
+                cached.map(|s| s.distance).filter(|g| g.is_finite()),
+            ),
+        }
+    } else {
+        engine::local_separation(a, b, &pose_ab, scan)
+    };
+    local.to_world(&pose_a.rotation)
+}
+
+/// [`local_separation`] with `seed`, a gap of an axis of the scan, as the
+/// floor in place of the probe's.
+fn seeded_scan<T: Real>(h: &Hulls<'_, T>, scan: Scan, seed: Option<T>) -> Separation<T, 3> {
+    // A cached gap stands in for the probe's floor: under small motion it
+    // is the answer's own axis, and the probe would cost two more scans.
+    let floor = match seed {
+        Some(g) => g,
+        None => match h.probe() {
+            Probe::Apart(s) if scan == Scan::FirstGap => return s,
+            Probe::Apart(s) => s.distance,
+            Probe::Floor(d) => d,
+        },
+    };
+    let mut best = BestAxis::new(scan);
+    let _ = h.scan(&mut best, floor);
+    best.finish_or(|e0| h.scanned(e0).distance)
+}
+
 /// The pair and B's placement in A's frame, with what the bounds need.
 struct Hulls<'s, T: Real> {
     a: &'s ConvexPolyhedron<T>,
@@ -208,6 +336,64 @@ impl<'s, T: Real> Hulls<'s, T> {
             ra,
             rb,
             slack: bound_slack(max_abs(t) + a.reach() + b.reach()),
+        }
+    }
+
+    /// The axis `feature` names and its gap, computed as [`Hulls::scan`]
+    /// computes them, when it is an axis the scan enumerates for this
+    /// pair: any face of either hull, or an edge pair that passes the
+    /// Gauss-map test with the same arithmetic. `None` otherwise (an index
+    /// out of range from another pair's cache, edges no longer forming a
+    /// face of `A − B`, a rounded or fallback feature).
+    fn candidate(&self, feature: Feature) -> Option<Separation<T, 3>> {
+        let (a, b, r, t) = (self.a, self.b, self.r, self.t);
+        match feature {
+            Feature::FaceA(i) if i < a.normals().len() => Some(Separation {
+                distance: self.face_a(i).distance,
+                axis: a.normals()[i],
+                feature,
+            }),
+            Feature::FaceB(j) if j < b.normals().len() => {
+                let (u, g) = self.face_b(j);
+                Some(Separation {
+                    distance: g.distance,
+                    axis: Unit::new_unchecked(u),
+                    feature,
+                })
+            }
+            Feature::EdgePair(i, j) => {
+                let ea = a.edge_records().get(i)?;
+                let eb = b.edge_records().get(j)?;
+                let pa = a.vertices()[ea.vertex as usize].coords;
+                let [n0, n1] = ea.faces.map(|f| &a.normals()[f as usize]);
+                let edge = EdgeA {
+                    index: i,
+                    dir: r.tr_mul(&ea.direction),
+                    n0: r.tr_mul(n0),
+                    n1: r.tr_mul(n1),
+                    point: r.tr_mul(&(pa - t)),
+                };
+                // `crossing_bits`' test, on the values it would use.
+                let nf = b.normals().len();
+                let [f, g] = eb.faces.map(|k| k as usize);
+                let (sf, sg) = if nf <= FACE_TABLE {
+                    let mut table = [T::zero(); FACE_TABLE];
+                    b.packed_normals().dots_into(&edge.dir, &mut table[..nf]);
+                    (table[f % FACE_TABLE], table[g % FACE_TABLE])
+                } else {
+                    (b.normals()[f].dot(&edge.dir), b.normals()[g].dot(&edge.dir))
+                };
+                if sf * sg >= T::zero() || is_nan(sf * sg) {
+                    return None;
+                }
+                let axis = r * self.edge_pair_axis(&edge, eb)?;
+                Some(Separation {
+                    distance: self.scanned(&axis).distance,
+                    axis: Unit::new_unchecked(axis),
+                    feature,
+                })
+            }
+            _ => None,
         }
     }
 
@@ -368,21 +554,9 @@ impl<'s, T: Real> Hulls<'s, T> {
     ) -> ControlFlow<()> {
         let b = self.b;
         let eb = &b.edge_records()[j];
-        let dir_b = &eb.direction;
-        // The rest of `engine::is_minkowski_face`, with its signs:
-        // c = −m₀, so c·e_A = −s₀ (the first test ran in `crossing_bits`).
-        let s0 = b.normals()[eb.faces[0] as usize].dot(&ea.dir);
-        let (adc, bdc) = (ea.n0.dot(dir_b), ea.n1.dot(dir_b));
-        if adc * bdc >= T::zero() || -s0 * bdc <= T::zero() {
-            return ControlFlow::Continue(());
-        }
-        let Some(u) = unit_cross3(&ea.dir, dir_b) else {
+        let Some(u) = self.edge_pair_axis(ea, eb) else {
             return ControlFlow::Continue(());
         };
-        let mut u = u.into_inner();
-        if u.dot(&(ea.n0 + ea.n1)) < T::zero() {
-            u = -u;
-        }
         // The bound: the gap if the two edges were the supports.
         let pb = b.vertices()[eb.vertex as usize].coords;
         let bound = u.dot(&(pb - ea.point));
@@ -395,6 +569,27 @@ impl<'s, T: Real> Hulls<'s, T> {
             Unit::new_unchecked(axis),
             Feature::EdgePair(ea.index, j),
         )
+    }
+
+    /// The rest of the Gauss-map test for A's edge and B's edge `eb`
+    /// (the first test, `s_f · s_g < 0`, ran in `crossing_bits`): their
+    /// axis in B's frame, oriented by A's faces, when the arcs cross and
+    /// the edges are not parallel.
+    #[inline(always)]
+    fn edge_pair_axis(&self, ea: &EdgeA<T>, eb: &EdgeRecord<T>) -> Option<Vector3<T>> {
+        let dir_b = &eb.direction;
+        // The rest of `engine::is_minkowski_face`, with its signs:
+        // c = −m₀, so c·e_A = −s₀ (the first test ran in `crossing_bits`).
+        let s0 = self.b.normals()[eb.faces[0] as usize].dot(&ea.dir);
+        let (adc, bdc) = (ea.n0.dot(dir_b), ea.n1.dot(dir_b));
+        if adc * bdc >= T::zero() || -s0 * bdc <= T::zero() {
+            return None;
+        }
+        let mut u = unit_cross3(&ea.dir, dir_b)?.into_inner();
+        if u.dot(&(ea.n0 + ea.n1)) < T::zero() {
+            u = -u;
+        }
+        Some(u)
     }
 }
 
