@@ -53,7 +53,8 @@ mod support;
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use error::ShapeError;
 pub use manifold::{
-    contact_manifold, ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,
+    contact_manifold, ContactDim, ContactFeature, ContactId, ContactPoint, Manifold, Side,
+    MAX_CONTACT_POINTS,
 };
 pub use pose::{check_pose, pose_from_matrix, IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};
