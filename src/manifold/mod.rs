@@ -24,7 +24,7 @@
 
 use nalgebra::{Const, Point, SVector, Unit};
 
-use crate::{separation, Feature, Pose, Real, Shape};
+use crate::{separation, Feature, Obb, Pose, Real, Shape};
 
 mod three_d;
 mod two_d;
@@ -588,5 +588,93 @@ impl<T: Real, const N: usize> Frames<'_, T, N> {
             local_b: self.pose_ab.inverse_transform_point(&on_b),
             id,
         }
+    }
+}
+
+/// A shape's faces as clipping needs them: its own
+/// [`Shape::face_vertex_count`] and [`Shape::face_vertex`], or those of the
+/// box it answers through [`Shape::as_obb_ref`] / [`Shape::as_obb`].
+struct Faces<'s, T: Real, S: Shape<T, N> + ?Sized, const N: usize> {
+    shape: &'s S,
+    obb: Option<Obb<T, N>>,
+}
+
+impl<'s, T: Real, S: Shape<T, N> + ?Sized, const N: usize> Faces<'s, T, S, N> {
+    /// `None` when the shape lists no face vertices (nor is a box).
+    fn new(shape: &'s S) -> Option<Self> {
+        if shape.face_count() > 0 && shape.face_vertex_count(0) > 0 {
+            return Some(Self { shape, obb: None });
+        }
+        let obb = shape.as_obb_ref().copied().or_else(|| shape.as_obb())?;
+        (obb.face_vertex_count(0) > 0).then_some(Self {
+            shape,
+            obb: Some(obb),
+        })
+    }
+
+    fn count(&self) -> usize {
+        match &self.obb {
+            Some(o) => o.face_count(),
+            None => self.shape.face_count(),
+        }
+    }
+
+    /// Face `i`'s outward normal (local).
+    fn normal(&self, i: usize) -> SVector<T, N> {
+        match &self.obb {
+            Some(o) => o.local_face_normal(i).into_inner(),
+            None => self.shape.local_face_normal(i).into_inner(),
+        }
+    }
+
+    fn vertex_count(&self, i: usize) -> usize {
+        match &self.obb {
+            Some(o) => o.face_vertex_count(i),
+            None => self.shape.face_vertex_count(i),
+        }
+    }
+
+    /// The `k`-th vertex of face `i`: its core-vertex index and position
+    /// (local).
+    fn vertex(&self, i: usize, k: usize) -> (usize, Point<T, N>) {
+        match &self.obb {
+            Some(o) => {
+                let v = o.face_vertex(i, k);
+                (v, o.local_core_vertex(v))
+            }
+            None => {
+                let v = self.shape.face_vertex(i, k);
+                (v, self.shape.local_core_vertex(v))
+            }
+        }
+    }
+
+    /// The incident face against a reference normal `−dir` (`dir` local).
+    fn incident(&self, dir: &SVector<T, N>) -> Option<usize> {
+        match &self.obb {
+            Some(o) => o.local_incident_face(dir),
+            None => self.shape.local_incident_face(dir),
+        }
+    }
+
+    /// The face whose normal (from `normal_of`, in whatever frame `dir` is
+    /// in) is most aligned with `dir`, the first of equals, and that
+    /// normal: the reference face found again from the SAT axis.
+    fn most_aligned(
+        &self,
+        normal_of: impl Fn(usize) -> SVector<T, N>,
+        dir: &SVector<T, N>,
+    ) -> (usize, SVector<T, N>) {
+        let mut best = (0, normal_of(0));
+        let mut best_dot = best.1.dot(dir);
+        for i in 1..self.count() {
+            let n = normal_of(i);
+            let d = n.dot(dir);
+            if d > best_dot {
+                best = (i, n);
+                best_dot = d;
+            }
+        }
+        best
     }
 }

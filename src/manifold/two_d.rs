@@ -3,8 +3,8 @@
 
 use nalgebra::{Point2, Vector2};
 
-use super::{reference_of, ContactFeature, ContactId, Frames, Manifold, Side};
-use crate::{Feature, Obb, Real, Shape};
+use super::{reference_of, ContactFeature, ContactId, Faces, Frames, Manifold, Side};
+use crate::{Feature, Real, Shape};
 
 /// Face contact in 2D: when the SAT feature is a face of A or of B and both
 /// shapes list their faces, clips the incident edge to the reference face
@@ -27,53 +27,6 @@ pub(super) fn contacts<T, A, B>(
     };
     if let (Some(fa), Some(fb)) = (Faces::new(a), Faces::new(b)) {
         clip(m, frames, &fa, &fb, side, &frames.normal, margin);
-    }
-}
-
-/// A shape's faces as clipping needs them: its own
-/// [`Shape::face_vertices`], or those of the box it answers through
-/// [`Shape::as_obb_ref`] / [`Shape::as_obb`].
-struct Faces<'s, T: Real, S: Shape<T, 2> + ?Sized> {
-    shape: &'s S,
-    obb: Option<Obb<T, 2>>,
-}
-
-impl<'s, T: Real, S: Shape<T, 2> + ?Sized> Faces<'s, T, S> {
-    /// `None` when the shape lists no face vertices.
-    fn new(shape: &'s S) -> Option<Self> {
-        if shape.face_count() > 0 && shape.face_vertices(0).is_some() {
-            return Some(Self { shape, obb: None });
-        }
-        let obb = shape.as_obb_ref().copied().or_else(|| shape.as_obb())?;
-        Some(Self {
-            shape,
-            obb: Some(obb),
-        })
-    }
-
-    fn count(&self) -> usize {
-        match &self.obb {
-            Some(o) => o.face_count(),
-            None => self.shape.face_count(),
-        }
-    }
-
-    fn normal(&self, i: usize) -> Vector2<T> {
-        match &self.obb {
-            Some(o) => o.local_face_normal(i).into_inner(),
-            None => self.shape.local_face_normal(i).into_inner(),
-        }
-    }
-
-    /// Face `i`'s two vertices: their indices and positions (local).
-    fn vertices(&self, i: usize) -> Option<[(usize, Point2<T>); 2]> {
-        let ([p, q], at): ([usize; 2], &dyn Fn(usize) -> Point2<T>) = match &self.obb {
-            Some(o) => (o.face_vertices(i)?, &|k| o.local_core_vertex(k)),
-            None => (self.shape.face_vertices(i)?, &|k| {
-                self.shape.local_core_vertex(k)
-            }),
-        };
-        Some([(p, at(p)), (q, at(q))])
     }
 }
 
@@ -125,8 +78,8 @@ fn clip_to_plane<T: Real>(
 fn clip<T, A, B>(
     m: &mut Manifold<T, 2>,
     frames: &Frames<'_, T, 2>,
-    fa: &Faces<'_, T, A>,
-    fb: &Faces<'_, T, B>,
+    fa: &Faces<'_, T, A, 2>,
+    fb: &Faces<'_, T, B, 2>,
     side: Side,
     normal: &Vector2<T>,
     margin: T,
@@ -145,16 +98,24 @@ fn clip<T, A, B>(
     // `out` (the face the SAT chose); the incident face: the other's most
     // anti-parallel to it.
     let (ref_face, ref_normal) = match side {
-        Side::A => best_face(fa.count(), |i| fa.normal(i), &out, true),
-        Side::B => best_face(fb.count(), |i| rot_b(fb.normal(i)), &out, true),
+        Side::A => fa.most_aligned(|i| fa.normal(i), &out),
+        Side::B => fb.most_aligned(|i| rot_b(fb.normal(i)), &out),
     };
-    let (inc_face, _) = match side {
-        Side::A => best_face(fb.count(), |i| rot_b(fb.normal(i)), &ref_normal, false),
-        Side::B => best_face(fa.count(), |i| fa.normal(i), &ref_normal, false),
+    let inc_face = match side {
+        Side::A => fb.incident(
+            &frames
+                .pose_ab
+                .rotation
+                .inverse_transform_vector(&ref_normal),
+        ),
+        Side::B => fa.incident(&ref_normal),
+    };
+    let Some(inc_face) = inc_face else {
+        return;
     };
     let (reference, incident) = match side {
-        Side::A => (fa.vertices(ref_face), fb.vertices(inc_face).map(to_a)),
-        Side::B => (fb.vertices(ref_face).map(to_a), fa.vertices(inc_face)),
+        Side::A => (edge(fa, ref_face), edge(fb, inc_face).map(to_a)),
+        Side::B => (edge(fb, ref_face).map(to_a), edge(fa, inc_face)),
     };
     let (Some([(i1, v1), (i2, v2)]), Some([(k1, p1), (k2, p2)])) = (reference, incident) else {
         return;
@@ -210,23 +171,11 @@ fn clip<T, A, B>(
     }
 }
 
-/// The face whose normal (from `normal_of`) has the largest (`most`) or
-/// smallest dot product with `dir`, the first of equals, and that normal.
-fn best_face<T: Real>(
-    count: usize,
-    normal_of: impl Fn(usize) -> Vector2<T>,
-    dir: &Vector2<T>,
-    most: bool,
-) -> (usize, Vector2<T>) {
-    let mut best = (0, normal_of(0));
-    let mut best_dot = best.1.dot(dir);
-    for i in 1..count {
-        let n = normal_of(i);
-        let d = n.dot(dir);
-        if (most && d > best_dot) || (!most && d < best_dot) {
-            best = (i, n);
-            best_dot = d;
-        }
-    }
-    best
+/// Face `i`'s two vertices (an edge): their indices and positions
+/// (local), `None` unless the face lists two.
+fn edge<T: Real, S: Shape<T, 2> + ?Sized>(
+    faces: &Faces<'_, T, S, 2>,
+    i: usize,
+) -> Option<[(usize, Point2<T>); 2]> {
+    (faces.vertex_count(i) >= 2).then(|| [faces.vertex(i, 0), faces.vertex(i, 1)])
 }
