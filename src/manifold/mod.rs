@@ -67,6 +67,12 @@ pub enum ContactFeature {
     Face(usize),
     /// Core vertex `i` ([`Shape::local_core_vertex`]).
     Vertex(usize),
+    /// The edge between core vertices `i` and `j`, `i < j` (3D): named by
+    /// its two ends, so it is the same feature from both faces it bounds.
+    /// A 3D clip point where an incident edge crosses a reference edge's
+    /// side plane is `(Edge, Edge)`; the point of an edge–edge contact
+    /// too; a capsule's segment is `Edge(0, 1)`.
+    Edge(usize, usize),
     /// No listed feature: the shape's support point along the normal (a
     /// ball, a contact on the axis between two rounded cores, a custom
     /// shape that lists no face vertices).
