@@ -3,24 +3,29 @@
 //!
 //! The normal and the depth are the SAT answer of [`separation`]
 //! (so they equal [`penetration`](crate::penetration)'s exactly); the
-//! points come from clipping, as in Box2D's `b2ClipPolygons`. In 2D
+//! points come from clipping, as in Box2D's `b2ClipPolygons`
 //! (docs/manifolds.md):
 //!
 //! ```text
-//! contact_manifold(A, B, margin):
+//! contact_manifold(A, B, margin):                            mod.rs
 //!     s = separation(A, B)                      normal n (A → B), distance d
 //!     d > margin or NaN        → empty
 //!     s.feature = face of A    → reference = A's face most aligned with  n
 //!     s.feature = face of B    → reference = B's face most aligned with −n
-//!     otherwise (round axes)   → one point at the support points along n
-//!     incident = the other shape's edge most anti-parallel to the reference normal
-//!     clip the incident edge to the reference face's two side planes
+//!     incident = the other shape's local_incident_face(reference normal)
+//!     2D: clip the incident edge to the reference face's two side planes  two_d.rs
+//!     3D: clip the incident face (or a segment core) to the reference     three_d.rs
+//!         face's side planes (Sutherland–Hodgman), reduce to four points
 //!     keep the clipped points whose separation (height above the reference
 //!     face minus both radii) is <= margin
+//!     3D, s.feature = edge pair → one point between the two supporting edges
+//!     no point yet (round axes, shapes without face vertices)
+//!                              → one point at the support points along n
 //! ```
 //!
 //! Everything is computed in A's local frame (B placed by `pose_a⁻¹ · pose_b`),
-//! like the queries, and turned to the world at the end.
+//! like the queries, and turned to the world at the end. The dimension is
+//! chosen at compile time by the sealed [`ContactDim`].
 
 use nalgebra::{Const, Point, SVector, Unit};
 
@@ -82,13 +87,17 @@ pub enum ContactFeature {
 /// The features a contact point is made of, one on each shape: a face of
 /// one shape and a vertex of the other for a clipped face contact (an end
 /// of the incident edge on the reference face, or the reference face's end
-/// on the incident edge, where the side plane cut it).
+/// on the incident edge, where the side plane cut it). In 3D also two
+/// edges (an incident edge crossing a reference edge's side plane, or an
+/// edge–edge contact), and a reference vertex above the incident face
+/// where two side planes meet (docs/manifolds.md, "Why the ids are stable").
 ///
 /// The id names features, not positions, and not which shape's face was
 /// the reference: when a resting box tilts slightly and the reference face
 /// passes from one shape to the other, the corner that touches is still
 /// `(Vertex(corner), Face(ground))`. It stays the same under small motion
-/// (tests/manifolds_2d.rs::ids_survive_small_motions).
+/// (tests/manifolds_2d.rs::ids_survive_small_motions,
+/// tests/manifolds_3d.rs::ids_survive_small_motions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ContactId {
     /// The feature of A.
@@ -396,6 +405,23 @@ impl<T: Real, const N: usize> Manifold<T, N> {
 /// assert_eq!(m.points()[0].separation, -0.125);
 /// assert_eq!(m.points()[0].on_a, Point2::new(-1.0, 0.0));
 /// ```
+///
+/// In 3D, a crate resting flat on the ground: four points, at its corners.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::{contact_manifold, Aabb, Pose3};
+///
+/// let ground = Aabb::<f64, 3>::new(Point3::new(-5.0, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)).unwrap();
+/// let crate_ = Aabb::new(Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, 1.0, 2.0)).unwrap();
+/// let m = contact_manifold(&ground, &Pose3::identity(), &crate_, &Pose3::translation(0.0, 0.0, -0.25), 0.0);
+/// assert_eq!(m.normal().into_inner(), Vector3::z());
+/// assert_eq!(m.len(), 4);
+/// for p in m.points() {
+///     assert_eq!(p.separation, -0.25);
+///     assert_eq!((p.on_b.x.abs(), p.on_b.y.abs(), p.on_b.z), (1.0, 1.0, -0.25));
+/// }
+/// ```
 #[must_use]
 pub fn contact_manifold<T, A, B, const N: usize>(
     a: &A,
@@ -423,7 +449,25 @@ mod sealed {
 /// The dimensions [`contact_manifold`] exists in, each with its clipping:
 /// `Const<2>` clips an edge (`src/manifold/two_d.rs`), `Const<3>` a face
 /// (`src/manifold/three_d.rs`). Sealed: no other dimension can implement
-/// it, so a manifold in another dimension does not compile.
+/// it, so a manifold in another dimension does not compile. Code generic
+/// over the dimension names it in its bounds:
+///
+/// ```
+/// use nalgebra::Const;
+/// use separating_axis::{contact_manifold, Ball, ContactDim, Pose, Shape};
+///
+/// /// How many contact points two shapes at these poses have.
+/// fn count<S: Shape<f64, N>, const N: usize>(s: &S, a: &Pose<f64, N>, b: &Pose<f64, N>) -> usize
+/// where
+///     Const<N>: ContactDim<f64, N>,
+/// {
+///     contact_manifold(s, a, s, b, 0.0).len()
+/// }
+///
+/// let ball = Ball::new(nalgebra::Point3::origin(), 1.0).unwrap();
+/// let id = Pose::<f64, 3>::identity();
+/// assert_eq!(count(&ball, &id, &nalgebra::Translation3::new(1.5, 0.0, 0.0).into()), 1);
+/// ```
 pub trait ContactDim<T: Real, const N: usize>: sealed::Sealed {
     /// [`contact_manifold`] in this dimension.
     #[must_use]
