@@ -224,14 +224,25 @@ fn clip_face<T, R, I>(
         return;
     };
 
+    // Two buffers, each pass clipping one into the other (no copy).
+    let mut bufs = [poly, Polygon::new()];
+    let mut current = 0;
     for j in 0..n_ref {
         let ((v, o), (w, e)) = (ref_vertex(j), ref_vertex(j + 1));
         let outward = (e - o).cross(&ref_normal);
-        poly = clip_to_plane(&poly, &outward, &o, (j, n_ref), (v, w), inc_face);
-        if poly.len == 0 {
+        let [first, second] = &mut bufs;
+        let (src, dst) = if current == 0 {
+            (&*first, second)
+        } else {
+            (&*second, first)
+        };
+        clip_to_plane(src, dst, &outward, &o, (j, n_ref), (v, w), inc_face);
+        current = 1 - current;
+        if bufs[current].len == 0 {
             break;
         }
     }
+    let poly = &bufs[current];
 
     // Keep the points within the margin: (index in `poly`, separation).
     let (r_ref, r_inc) = match side {
@@ -278,7 +289,7 @@ fn clip_face<T, R, I>(
     }
 }
 
-/// One Sutherland–Hodgman step: the part of `poly` where
+/// One Sutherland–Hodgman step: `out` becomes the part of `poly` where
 /// `outward · (p − o) <= 0`, the inner side of the reference face's side
 /// plane `j` (of `n_ref`). `(start, end)` are the core vertices of the
 /// reference edge `j`; `inc_face` is the incident feature of a point on
@@ -288,25 +299,30 @@ fn clip_face<T, R, I>(
 /// closing edge is not clipped, so no point is found twice.
 fn clip_to_plane<T: Real>(
     poly: &Polygon<T>,
+    out: &mut Polygon<T>,
     outward: &Vector3<T>,
     o: &Point3<T>,
     (j, n_ref): (usize, usize),
     (start, end): (usize, usize),
     inc_face: ContactFeature,
-) -> Polygon<T> {
-    let mut out = Polygon::new();
+) {
+    out.len = 0;
     let pts = poly.points();
     let len = pts.len();
-    let mut d = [T::zero(); CLIP_CAPACITY];
-    for (dk, c) in d.iter_mut().zip(pts) {
-        *dk = outward.dot(&(c.p - o));
-    }
+    let Some(first) = pts.first() else {
+        return;
+    };
+    let height = |c: &ClipPoint<T>| outward.dot(&(c.p - o));
     let zero = T::zero();
+    // Each height is computed once: the next vertex's is carried over.
+    let d0 = height(first);
+    let mut next_height = d0;
     for i in 0..len {
-        let cur = pts[i];
-        let dc = d[i];
+        let (cur, nxt) = (pts[i], pts[(i + 1) % len]);
         let closing = len <= 2 && i + 1 == len;
-        let (nxt, dn) = (pts[(i + 1) % len], d[(i + 1) % len]);
+        let dc = next_height;
+        let dn = if i + 1 == len { d0 } else { height(&nxt) };
+        next_height = dn;
         if dc <= zero {
             let mut kept = cur;
             if dc == zero && dn > zero && !closing {
@@ -336,7 +352,6 @@ fn clip_to_plane<T: Real>(
             next: if dc < zero { Along::Side(j) } else { cur.next },
         });
     }
-    out
 }
 
 /// At most [`MAX_CONTACT_POINTS`] of the `kept` points `(index, separation)`
