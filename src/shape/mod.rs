@@ -42,7 +42,12 @@ use crate::{Real, Support};
 /// These axes give an exact answer in 2D and 3D between any two built-in
 /// shapes (docs/sat-proof.md, §4–5).
 ///
-/// Implementing it for a custom shape:
+/// Implementing it for a custom shape (the queries need nothing more; for
+/// multi-point [contact manifolds](crate::contact_manifold) a polytope also
+/// lists its faces' vertices through
+/// [`face_vertex_count`](Shape::face_vertex_count) and
+/// [`face_vertex`](Shape::face_vertex), or answers [`as_obb`](Shape::as_obb);
+/// without them its face contacts are one point):
 ///
 /// ```
 /// use nalgebra::{Point2, Unit, Vector2};
