@@ -134,8 +134,18 @@ where
     }
 
     #[inline]
-    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
-        each!(self, s => s.face_vertices(i))
+    fn face_vertex_count(&self, i: usize) -> usize {
+        each!(self, s => s.face_vertex_count(i))
+    }
+
+    #[inline]
+    fn face_vertex(&self, i: usize, k: usize) -> usize {
+        each!(self, s => s.face_vertex(i, k))
+    }
+
+    #[inline]
+    fn local_incident_face(&self, dir: &SVector<T, N>) -> Option<usize> {
+        each!(self, s => s.local_incident_face(dir))
     }
 
     #[inline]

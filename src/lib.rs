@@ -60,7 +60,8 @@ pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCac
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::ShapeError;
 pub use manifold::{
-    contact_manifold, ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,
+    contact_manifold, ContactDim, ContactFeature, ContactId, ContactPoint, Manifold, Side,
+    MAX_CONTACT_POINTS,
 };
 pub use pose::{check_pose, pose_from_matrix, IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};

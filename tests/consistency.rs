@@ -2,9 +2,9 @@
 //! same way on every pair path, in both argument orders, in f32 and f64:
 //! `intersects ⇔ separation.distance <= 0 ⇔ penetration.is_some()`, also
 //! within an ulp of touching, where code written as
-//! `if intersects(..) { penetration(..).unwrap() }` used to panic. In 2D the
-//! contact manifold (margin 0) joins them: it has points exactly when
-//! `intersects` holds, and no point lies apart.
+//! `if intersects(..) { penetration(..).unwrap() }` used to panic. The
+//! contact manifold (margin 0, 2D and 3D) joins them: it has points exactly
+//! when `intersects` holds, and no point lies apart.
 
 use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
@@ -46,17 +46,23 @@ where
     )
 }
 
-/// [`agree`], and in 2D the contact manifold with margin 0 too: it has
-/// points exactly when `intersects` says so, and none of them lies apart,
-/// in both orders.
-fn agree2<T, A, B>(a: &A, pa: &Pose<T, 2>, b: &B, pb: &Pose<T, 2>) -> Result<(), String>
+/// [`agree`], and the contact manifold with margin 0 too (2D and 3D): it
+/// has points exactly when `intersects` says so, and none of them lies
+/// apart, in both orders.
+fn agree2<T, const N: usize, A, B>(
+    a: &A,
+    pa: &Pose<T, N>,
+    b: &B,
+    pb: &Pose<T, N>,
+) -> Result<(), String>
 where
     T: Real + core::fmt::Debug,
-    A: Shape<T, 2> + 'static,
-    B: Shape<T, 2> + 'static,
+    A: Shape<T, N> + 'static,
+    B: Shape<T, N> + 'static,
+    nalgebra::Const<N>: separating_axis::ContactDim<T, N>,
 {
     agree(a, pa, b, pb)?;
-    let one = |hit: bool, m: separating_axis::Manifold<T, 2>| {
+    let one = |hit: bool, m: separating_axis::Manifold<T, N>| {
         let apart = m.points().iter().find(|p| p.separation > T::zero());
         if hit != m.is_empty() && apart.is_none() {
             Ok(())
@@ -102,7 +108,7 @@ type Check<T, const N: usize, A, B> = fn(&A, &Pose<T, N>, &B, &Pose<T, N>) -> Re
 
 /// Places B along `dir` at the last float distance where the separation is
 /// not positive (bisection on the scalar), and runs `check` (the queries'
-/// agreement: [`agree`], or [`agree2`] in 2D) at that distance and at the
+/// agreement with the manifold: [`agree2`]) at that distance and at the
 /// neighbouring floats, ±1 ulp and ±1e-15 relative.
 fn sweep<T, const N: usize, A, B>(
     a: &A,
@@ -182,22 +188,22 @@ macro_rules! consistency_sweeps {
                     let (b2a, b2b) = (obb2(&mut rng), obb2(&mut rng));
                     sweep(&b2a, &pa2, &b2b, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let (b3a, b3b) = (obb3(&mut rng), obb3(&mut rng));
-                    sweep(&b3a, &pa3, &b3b, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
+                    sweep(&b3a, &pa3, &b3b, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
                     let (pga, pgb) = (polygon(&mut rng), polygon(&mut rng));
                     sweep(&pga, &pa2, &pgb, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let (ha, hb) = (hull(&mut rng), hull(&mut rng));
-                    sweep(&ha, &pa3, &hb, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
+                    sweep(&ha, &pa3, &hb, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
                     let circle = Ball::new(Point2::from(v2(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
                     sweep(&circle, &pa2, &pga, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     sweep(&pga, &pa2, &circle, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let aabb = Aabb::from_half_extents(Point2::origin(), half2(&mut rng)).unwrap();
                     sweep(&aabb, &pa2, &b2a, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let cap3 = Capsule::new(Point3::from(v3(&mut rng) * 0.5), Point3::from(v3(&mut rng) * 0.5), rng.range(0.1, 0.5) as T).unwrap();
-                    sweep(&cap3, &pa3, &b3a, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
-                    sweep(&ha, &pa3, &cap3, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
+                    sweep(&cap3, &pa3, &b3a, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
+                    sweep(&ha, &pa3, &cap3, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
                     let sphere = Ball::new(Point3::from(v3(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
-                    sweep(&sphere, &pa3, &sphere, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
-                    sweep(&sphere, &pa3, &hb, &pb3.rotation, &d3, agree).map_err(ctx).unwrap();
+                    sweep(&sphere, &pa3, &sphere, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
+                    sweep(&sphere, &pa3, &hb, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
                 }
             }
         }

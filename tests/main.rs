@@ -23,6 +23,7 @@ mod exact_cases;
 mod figures;
 mod golden;
 mod manifolds_2d;
+mod manifolds_3d;
 mod many_dimensions;
 mod nan;
 mod no_alloc;

@@ -408,3 +408,61 @@ fn rays_and_point_projections_do_not_allocate() {
     }
     assert!(hits >= 8, "every shape is hit, from outside and inside");
 }
+
+/// `contact_manifold` allocates nothing in 3D either: boxes, hull-16s,
+/// capsules and spheres (through `&dyn Shape`), overlapping (clipped
+/// faces, reductions to four, edge–edge), within the margin and apart.
+#[test]
+fn manifolds_3d_do_not_allocate() {
+    let corners: Vec<Point3<f64>> = (0..16)
+        .map(|i| {
+            let a = f64::from(i % 8) * std::f64::consts::TAU / 8.0;
+            Point3::new(a.cos(), a.sin(), f64::from(i / 8))
+        })
+        .collect();
+    let prism = ConvexPolyhedron::from_hull(&corners).unwrap();
+    let cube = Obb::new(
+        Point3::origin(),
+        nalgebra::Rotation3::identity(),
+        nalgebra::Vector3::new(1.0, 1.0, 1.0),
+    )
+    .unwrap();
+    let aabb = Aabb::new(Point3::new(-2.0, -2.0, -1.0), Point3::new(2.0, 2.0, 0.0)).unwrap();
+    let capsule =
+        Capsule::new(Point3::new(-1.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0), 0.4).unwrap();
+    let sphere = Ball::new(Point3::origin(), 0.8).unwrap();
+    let shapes: [&dyn Shape<f64, 3>; 5] = [&prism, &cube, &aabb, &capsule, &sphere];
+    let id = Pose::<f64, 3>::identity();
+    let mut points = 0;
+    for pb in [
+        Pose::<f64, 3>::new(
+            nalgebra::Vector3::new(0.1, 0.2, 1.2),
+            nalgebra::Vector3::new(0.0, 0.0, 0.5),
+        ),
+        Pose::<f64, 3>::new(
+            nalgebra::Vector3::new(0.3, 0.0, 1.5),
+            nalgebra::Vector3::new(0.6, 0.4, 0.0),
+        ),
+        Pose::<f64, 3>::new(
+            nalgebra::Vector3::new(2.9, 0.0, 0.0),
+            nalgebra::Vector3::zeros(),
+        ),
+        Pose::<f64, 3>::new(
+            nalgebra::Vector3::new(9.0, 0.0, 0.0),
+            nalgebra::Vector3::zeros(),
+        ),
+    ] {
+        for a in shapes {
+            for b in shapes {
+                let before = allocations();
+                let m = contact_manifold(a, &id, b, &pb, 0.5);
+                let m2 = contact_manifold(&prism, &id, &cube, &pb, 0.5).swapped();
+                let after = allocations();
+                points += m.len() + m2.len();
+                std::hint::black_box((m, m2));
+                assert_eq!(after - before, 0);
+            }
+        }
+    }
+    assert!(points > 0, "some pairs touch");
+}

@@ -148,14 +148,20 @@ impl<T: Real, const N: usize> Shape<T, N> for Capsule<T, N> {
     }
 
     /// In 2D the segment, from `a` to `b` (vertices 0, 1) for face 0 and
-    /// back for face 1 (a segment with `a = b` has no faces); `None` in
+    /// back for face 1 (a segment with `a = b` has no faces); none in
     /// other dimensions.
     #[inline]
-    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
-        if i >= self.face_count() {
-            return None;
+    fn face_vertex_count(&self, i: usize) -> usize {
+        if i < self.face_count() {
+            2
+        } else {
+            0
         }
-        Some(if i == 0 { [0, 1] } else { [1, 0] })
+    }
+
+    #[inline]
+    fn face_vertex(&self, i: usize, k: usize) -> usize {
+        usize::from((i == 0) == (k % 2 == 1))
     }
 
     /// In 3D the segment's direction, with no faces.

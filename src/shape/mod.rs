@@ -42,7 +42,12 @@ use crate::{Real, Support};
 /// These axes give an exact answer in 2D and 3D between any two built-in
 /// shapes (docs/sat-proof.md, §4–5).
 ///
-/// Implementing it for a custom shape:
+/// Implementing it for a custom shape (the queries need nothing more; for
+/// multi-point [contact manifolds](crate::contact_manifold) a polytope also
+/// lists its faces' vertices through
+/// [`face_vertex_count`](Shape::face_vertex_count) and
+/// [`face_vertex`](Shape::face_vertex), or answers [`as_obb`](Shape::as_obb);
+/// without them its face contacts are one point):
 ///
 /// ```
 /// use nalgebra::{Point2, Unit, Vector2};
@@ -102,21 +107,54 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
         self.local_support_value(&self.local_face_normal(i))
     }
 
-    /// The two core vertices of face `i` in 2D (an edge), as indices for
-    /// [`local_core_vertex`](Shape::local_core_vertex), for
-    /// `i < face_count()`: the edge whose outward normal is
-    /// [`local_face_normal(i)`](Shape::local_face_normal), from the vertex
-    /// where it begins to the one where it ends counter-clockwise (the
-    /// normal turned by +90° points from the first to the second).
+    /// How many core vertices face `i` lists, for `i < face_count()`; 0
+    /// (the default) when the shape does not list them. Clipping needs
+    /// them: [`contact_manifold`](crate::contact_manifold) clips the
+    /// incident face against the reference face's side planes and names
+    /// contact points by these vertices.
     ///
-    /// [`contact_manifold`](crate::contact_manifold) clips with it, and
-    /// names contact points by these indices: a shape that answers gets up
-    /// to two contact points on its faces, one that keeps the default
-    /// (`None`) gets one point, at its support point along the normal
-    /// (docs/manifolds.md). [`ConvexPolygon`], [`Obb`], [`Aabb`] and
-    /// [`Capsule`] (its segment, both ways) answer in 2D and say `None` in
-    /// other dimensions; [`Ball`] has no faces. A shape that answers only
-    /// [`as_obb`](Shape::as_obb) is clipped as that box.
+    /// What a shape gets by answering: clipped contacts on its faces, up
+    /// to two points in 2D and four in 3D (a box resting on the shape, a
+    /// capsule lying on it); by keeping the default, one point, at its
+    /// support point along the normal, whenever one of its faces would be
+    /// the reference (docs/manifolds.md). A shape that answers only
+    /// [`as_obb`](Shape::as_obb) is clipped as that box. [`ConvexPolygon`],
+    /// [`Obb`], [`Aabb`] and [`Capsule`] (its segment, both ways) answer in
+    /// 2D; [`ConvexPolyhedron`] (its face loops), [`Obb`] and [`Aabb`]
+    /// (four corners a face) in 3D; [`Ball`] has no faces, nor does a
+    /// capsule in 3D (clipping takes its segment as it is).
+    ///
+    /// ```
+    /// use nalgebra::{Point3, Vector3};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point3::new(-1.0, -2.0, -3.0), Point3::new(1.0, 2.0, 3.0)).unwrap();
+    /// // Face 2 is the +z side: four corners, counter-clockwise from outside.
+    /// assert_eq!(b.local_face_normal(2).into_inner(), Vector3::z());
+    /// assert_eq!(b.face_vertex_count(2), 4);
+    /// let corner = |k| b.local_core_vertex(b.face_vertex(2, k));
+    /// assert_eq!(corner(0), Point3::new(-1.0, -2.0, 3.0));
+    /// assert_eq!(corner(1), Point3::new(1.0, -2.0, 3.0));
+    /// assert_eq!(corner(2), Point3::new(1.0, 2.0, 3.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    fn face_vertex_count(&self, _i: usize) -> usize {
+        0
+    }
+
+    /// The core vertex ([`local_core_vertex`](Shape::local_core_vertex)
+    /// index) of the `k`-th vertex of face `i`, for
+    /// `k < face_vertex_count(i)`. In 3D the loop runs counter-clockwise
+    /// seen from outside (along the outward normal
+    /// [`local_face_normal(i)`](Shape::local_face_normal), the right-hand
+    /// rule gives that normal). In 2D a face is an edge: `k = 0` is the
+    /// vertex where it begins and `k = 1` the one where it ends,
+    /// counter-clockwise (the normal turned by +90° points from the first
+    /// to the second).
+    ///
+    /// Never called when [`face_vertex_count`](Shape::face_vertex_count)
+    /// is 0; the default answers 0. It must not panic for any `i`, `k`.
     ///
     /// ```
     /// use nalgebra::{Point2, Vector2};
@@ -125,14 +163,41 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// let b = Aabb::new(Point2::new(-1.0, -2.0), Point2::new(1.0, 2.0)).unwrap();
     /// // Face 0 is the +x side, walked counter-clockwise (upwards).
     /// assert_eq!(b.local_face_normal(0).into_inner(), Vector2::x());
-    /// let [p, q] = b.face_vertices(0).unwrap();
-    /// assert_eq!(b.local_core_vertex(p), Point2::new(1.0, -2.0));
-    /// assert_eq!(b.local_core_vertex(q), Point2::new(1.0, 2.0));
+    /// assert_eq!(b.face_vertex_count(0), 2);
+    /// assert_eq!(b.local_core_vertex(b.face_vertex(0, 0)), Point2::new(1.0, -2.0));
+    /// assert_eq!(b.local_core_vertex(b.face_vertex(0, 1)), Point2::new(1.0, 2.0));
     /// ```
     #[inline]
     #[must_use]
-    fn face_vertices(&self, _i: usize) -> Option<[usize; 2]> {
-        None
+    fn face_vertex(&self, _i: usize, _k: usize) -> usize {
+        0
+    }
+
+    /// The face whose outward normal is most anti-parallel to `dir` (the
+    /// smallest `nᵢ · dir`, the first of equals), `None` when the shape
+    /// lists no faces. [`contact_manifold`](crate::contact_manifold) takes
+    /// it as the incident face against a reference face of normal `−dir`.
+    /// The default scans the [face normals](Shape::local_face_normal); a
+    /// shape with many faces may answer faster.
+    ///
+    /// ```
+    /// use nalgebra::{Point3, Vector3};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+    /// // Against a reference face pointing down (−z), the top face (+z, face 2).
+    /// assert_eq!(b.local_incident_face(&Vector3::new(0.1, 0.0, -1.0)), Some(2));
+    /// ```
+    #[must_use]
+    fn local_incident_face(&self, dir: &SVector<T, N>) -> Option<usize> {
+        let mut best: Option<(usize, T)> = None;
+        for i in 0..self.face_count() {
+            let d = self.local_face_normal(i).dot(dir);
+            if best.as_ref().is_none_or(|(_, b)| d < *b) {
+                best = Some((i, d));
+            }
+        }
+        best.map(|(i, _)| i)
     }
 
     /// How many edges the shape lists for the edge–edge axes. Only 3D
@@ -439,18 +504,41 @@ pub(crate) fn box_corner<T: Real, const N: usize>(
     })
 }
 
-/// The corners of face `i` of a 2D box (face `i < 2`: `+eᵢ`, else
-/// `−e_{i−2}`), counter-clockwise, as [`box_corner`] indices; `None`
-/// unless `N = 2` and `i < 4`.
+/// How many corners face `i` of a box lists: 2 in 2D (`i < 4`), 4 in 3D
+/// (`i < 6`), none otherwise.
 #[inline]
-pub(crate) fn box_face_vertices<const N: usize>(i: usize) -> Option<[usize; 2]> {
-    // Corner bit k set: +hₖ. Face +x runs from (+, −) to (+, +), and so on
-    // counter-clockwise.
-    const FACES: [[usize; 2]; 4] = [[1, 3], [3, 2], [2, 0], [0, 1]];
-    if N == 2 {
-        FACES.get(i).copied()
-    } else {
-        None
+pub(crate) fn box_face_vertex_count<const N: usize>(i: usize) -> usize {
+    match N {
+        2 if i < 4 => 2,
+        3 if i < 6 => 4,
+        _ => 0,
+    }
+}
+
+/// Corner `k` of face `i` of a box (face `i < N`: `+eᵢ`, else `−e_{i−N}`),
+/// as a [`box_corner`] index: in 2D the edge counter-clockwise, in 3D the
+/// four corners counter-clockwise seen from outside. 0 beyond 3D.
+#[inline]
+pub(crate) fn box_face_vertex<const N: usize>(i: usize, k: usize) -> usize {
+    // Corner bit k set: +hₖ. 2D: face +x runs from (+, −) to (+, +), and so
+    // on counter-clockwise.
+    const FACES_2D: [[usize; 2]; 4] = [[1, 3], [3, 2], [2, 0], [0, 1]];
+    // 3D, face ±e_a with b = a + 1, c = a + 2 (mod 3), so that
+    // e_b × e_c = e_a: the signs of (b, c) counter-clockwise about +e_a.
+    const SQUARE: [(bool, bool); 4] = [(false, false), (true, false), (true, true), (false, true)];
+    match N {
+        2 => FACES_2D[i % 4][k % 2],
+        3 => {
+            let i = i % 6;
+            let (a, plus) = if i < 3 { (i, true) } else { (i - 3, false) };
+            // Seen from −e_a the same loop runs the other way.
+            let k = if plus { k % 4 } else { 3 - k % 4 };
+            let (sb, sc) = SQUARE[k];
+            (usize::from(plus) << a)
+                | (usize::from(sb) << ((a + 1) % 3))
+                | (usize::from(sc) << ((a + 2) % 3))
+        }
+        _ => 0,
     }
 }
 

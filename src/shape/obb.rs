@@ -204,11 +204,17 @@ impl<T: Real, const N: usize> Shape<T, N> for Obb<T, N> {
         }
     }
 
-    /// In 2D the two corners of face `i`, counter-clockwise; `None` in
-    /// other dimensions.
+    /// In 2D the two corners of face `i`, counter-clockwise; in 3D its
+    /// four corners, counter-clockwise seen from outside; none in other
+    /// dimensions.
     #[inline]
-    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
-        super::box_face_vertices::<N>(i)
+    fn face_vertex_count(&self, i: usize) -> usize {
+        super::box_face_vertex_count::<N>(i)
+    }
+
+    #[inline]
+    fn face_vertex(&self, i: usize, k: usize) -> usize {
+        super::box_face_vertex::<N>(i, k)
     }
 
     #[inline]

@@ -560,10 +560,19 @@ impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
         self.normals[i % self.normals.len()]
     }
 
+    /// Edge `i` runs from vertex `i` to vertex `i + 1`.
     #[inline]
-    fn face_vertices(&self, i: usize) -> Option<[usize; 2]> {
-        let n = self.vertices.len();
-        (i < n).then(|| [i, (i + 1) % n])
+    fn face_vertex_count(&self, i: usize) -> usize {
+        if i < self.vertices.len() {
+            2
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn face_vertex(&self, i: usize, k: usize) -> usize {
+        (i + k % 2) % self.vertices.len()
     }
 
     #[inline]

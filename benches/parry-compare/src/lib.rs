@@ -64,6 +64,9 @@ pub enum Shape3 {
     /// `from_convex_hull`, which fails or drops vertices on thin hulls: both
     /// libraries then hold the same polyhedron. The hard pools' hulls.
     Polyhedron(Vec<Point3<f64>>),
+    /// A capsule along the y axis: `[half_height, radius]` (parry's
+    /// `Capsule::new_y`). The manifold comparison's capsule–box pools only.
+    Capsule([f64; 2]),
 }
 
 /// A 2D pair: shapes and poses `(x, y, angle)`.
@@ -184,6 +187,7 @@ fn radii3(s: &Shape3) -> (f64, f64) {
             let inner = hull.offsets().iter().copied().fold(f64::INFINITY, f64::min);
             (inner, outer)
         }
+        Shape3::Capsule([h, r]) => (*r, h + r),
     }
 }
 
@@ -192,7 +196,8 @@ fn quat(r: Rotation3<f64>) -> [f64; 4] {
     [q.i, q.j, q.k, q.w]
 }
 
-/// The 3D pool of `kind` ("box", "hull16", "hull32") and `mix`.
+/// The 3D pool of `kind` ("box", "hull16", "hull32", and for the manifold
+/// comparison "capsule-box": a capsule first, a box second) and `mix`.
 pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
     let mut rng = Rng(seed);
     (0..POOL)
@@ -204,9 +209,19 @@ pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
                     rng.range(0.4, 1.0),
                 ]),
                 "hull16" => Shape3::Hull(hull_points(rng, 16)),
+                "capsule-box" => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.2, 0.5)]),
                 _ => Shape3::Hull(hull_points(rng, 32)),
             };
-            let (a, b) = (shape(&mut rng), shape(&mut rng));
+            let a = shape(&mut rng);
+            let b = if kind == "capsule-box" {
+                Shape3::Box([
+                    rng.range(0.4, 1.0),
+                    rng.range(0.4, 1.0),
+                    rng.range(0.4, 1.0),
+                ])
+            } else {
+                shape(&mut rng)
+            };
             let ((ia, oa), (ib, ob)) = (radii3(&a), radii3(&b));
             let ta = Vector3::new(
                 rng.range(-50.0, 50.0),
@@ -423,6 +438,9 @@ fn scale3(s: &Shape3, k: [f64; 3]) -> Shape3 {
                 .collect();
             Shape3::Polyhedron(hull_vertices(&scaled))
         }
+        // A capsule stays round: its length scales along y, its radius by
+        // the smaller of the other two factors.
+        Shape3::Capsule([h, r]) => Shape3::Capsule([h * k[1], r * k[0].min(k[2])]),
     }
 }
 
@@ -679,6 +697,14 @@ macro_rules! precision {
                         )
                         .unwrap(),
                     ),
+                    Shape3::Capsule([h, r]) => Ours3::Capsule(
+                        sat::Capsule::new(
+                            Point3::new(0.0, -*h as $t, 0.0),
+                            Point3::new(0.0, *h as $t, 0.0),
+                            *r as $t,
+                        )
+                        .unwrap(),
+                    ),
                 }
             }
 
@@ -709,7 +735,7 @@ macro_rules! precision {
             pub mod parry3 {
                 pub use $p3::math::{Pose, Rotation, Vector};
                 pub use $p3::query;
-                pub use $p3::shape::{ConvexPolyhedron, Cuboid, SharedShape};
+                pub use $p3::shape::{Capsule, ConvexPolyhedron, Cuboid, SharedShape};
             }
 
             pub fn parry_shape2(s: &Shape2) -> parry2::SharedShape {
@@ -757,6 +783,7 @@ macro_rules! precision {
                             .unwrap(),
                         )
                     }
+                    Shape3::Capsule([h, r]) => SharedShape::new(Capsule::new_y(*h as $t, *r as $t)),
                 }
             }
 

@@ -689,6 +689,29 @@ impl<T: Real> Shape<T, 3> for ConvexPolyhedron<T> {
         self.offsets[i % self.offsets.len()]
     }
 
+    /// Face `i`'s vertex loop ([`face_vertices`](Self::face_vertices)),
+    /// counter-clockwise seen from outside.
+    #[inline]
+    fn face_vertex_count(&self, i: usize) -> usize {
+        if i < self.normals.len() {
+            self.face_starts[i + 1] - self.face_starts[i]
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn face_vertex(&self, i: usize, k: usize) -> usize {
+        let Some(&start) = self.face_starts.get(i) else {
+            return 0;
+        };
+        let len = self.face_starts.get(i + 1).map_or(0, |&end| end - start);
+        if len == 0 {
+            return 0;
+        }
+        self.face_indices[start + k % len]
+    }
+
     #[inline]
     fn edge_count(&self) -> usize {
         self.edges.len()

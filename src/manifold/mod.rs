@@ -3,28 +3,36 @@
 //!
 //! The normal and the depth are the SAT answer of [`separation`]
 //! (so they equal [`penetration`](crate::penetration)'s exactly); the
-//! points come from clipping, as in Box2D's `b2ClipPolygons`. In 2D
+//! points come from clipping, as in Box2D's `b2ClipPolygons`
 //! (docs/manifolds.md):
 //!
 //! ```text
-//! contact_manifold(A, B, margin):
+//! contact_manifold(A, B, margin):                            mod.rs
 //!     s = separation(A, B)                      normal n (A → B), distance d
 //!     d > margin or NaN        → empty
 //!     s.feature = face of A    → reference = A's face most aligned with  n
 //!     s.feature = face of B    → reference = B's face most aligned with −n
-//!     otherwise (round axes)   → one point at the support points along n
-//!     incident = the other shape's edge most anti-parallel to the reference normal
-//!     clip the incident edge to the reference face's two side planes
+//!     incident = the other shape's local_incident_face(reference normal)
+//!     2D: clip the incident edge to the reference face's two side planes  two_d.rs
+//!     3D: clip the incident face (or a segment core) to the reference     three_d.rs
+//!         face's side planes (Sutherland–Hodgman), reduce to four points
 //!     keep the clipped points whose separation (height above the reference
 //!     face minus both radii) is <= margin
+//!     3D, s.feature = edge pair → one point between the two supporting edges
+//!     no point yet (round axes, shapes without face vertices)
+//!                              → one point at the support points along n
 //! ```
 //!
 //! Everything is computed in A's local frame (B placed by `pose_a⁻¹ · pose_b`),
-//! like the queries, and turned to the world at the end.
+//! like the queries, and turned to the world at the end. The dimension is
+//! chosen at compile time by the sealed [`ContactDim`].
 
-use nalgebra::{Point, Point2, SVector, Unit, Vector2};
+use nalgebra::{Const, Point, SVector, Unit};
 
 use crate::{separation, Feature, Obb, Pose, Real, Shape};
+
+mod three_d;
+mod two_d;
 
 /// The most contact points a [`Manifold`] holds: 2 in 2D, up to 4 in 3D
 /// (where the clipped face is reduced to four).
@@ -64,6 +72,12 @@ pub enum ContactFeature {
     Face(usize),
     /// Core vertex `i` ([`Shape::local_core_vertex`]).
     Vertex(usize),
+    /// The edge between core vertices `i` and `j`, `i < j` (3D): named by
+    /// its two ends, so it is the same feature from both faces it bounds.
+    /// A 3D clip point where an incident edge crosses a reference edge's
+    /// side plane is `(Edge, Edge)`; the point of an edge–edge contact
+    /// too; a capsule's segment is `Edge(0, 1)`.
+    Edge(usize, usize),
     /// No listed feature: the shape's support point along the normal (a
     /// ball, a contact on the axis between two rounded cores, a custom
     /// shape that lists no face vertices).
@@ -73,13 +87,17 @@ pub enum ContactFeature {
 /// The features a contact point is made of, one on each shape: a face of
 /// one shape and a vertex of the other for a clipped face contact (an end
 /// of the incident edge on the reference face, or the reference face's end
-/// on the incident edge, where the side plane cut it).
+/// on the incident edge, where the side plane cut it). In 3D also two
+/// edges (an incident edge crossing a reference edge's side plane, or an
+/// edge–edge contact), and a reference vertex above the incident face
+/// where two side planes meet (docs/manifolds.md, "Why the ids are stable").
 ///
 /// The id names features, not positions, and not which shape's face was
 /// the reference: when a resting box tilts slightly and the reference face
 /// passes from one shape to the other, the corner that touches is still
 /// `(Vertex(corner), Face(ground))`. It stays the same under small motion
-/// (tests/manifolds_2d.rs::ids_survive_small_motions).
+/// (tests/manifolds_2d.rs::ids_survive_small_motions,
+/// tests/manifolds_3d.rs::ids_survive_small_motions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ContactId {
     /// The feature of A.
@@ -337,19 +355,28 @@ impl<T: Real, const N: usize> Manifold<T, N> {
     }
 }
 
-/// The contact manifold of two 2D shapes: the normal of [`separation`] and
-/// up to two contact points whose separation is at most `margin`.
+/// The contact manifold of two shapes, in 2D or 3D: the normal of
+/// [`separation`] and up to two (2D) or four (3D) contact points whose
+/// separation is at most `margin`.
 ///
 /// Empty when the shapes are apart by more than `margin`, or when an input
-/// (a pose, the margin) is NaN (tests/manifolds_2d.rs::nan_gives_an_empty_manifold).
+/// (a pose, the margin) is NaN (tests/manifolds_2d.rs::nan_gives_an_empty_manifold,
+/// tests/manifolds_3d.rs::nan_gives_an_empty_manifold).
 /// Otherwise the normal is [`separation`]'s axis, bit for bit, and the
 /// deepest point's separation is its distance within round-off
-/// (tests/manifolds_2d.rs::manifold_agrees_with_penetration).
+/// (tests/manifolds_2d.rs::manifold_agrees_with_penetration,
+/// tests/manifolds_3d.rs::hull_manifolds_agree_with_penetration).
 ///
-/// * A face contact (the axis is a face normal of A or of B; both shapes
-///   answer [`Shape::face_vertices`] or [`Shape::as_obb`]): the edge
-///   of the other shape most anti-parallel to that face is clipped to the
-///   face's side planes; one or two points.
+/// * A face contact (the axis is a face normal of A or of B, and that
+///   shape lists its faces' vertices through [`Shape::face_vertex_count`]
+///   and [`Shape::face_vertex`], or answers [`Shape::as_obb`]): the other
+///   shape's [incident face](Shape::local_incident_face) is clipped to the
+///   reference face's side planes (in 2D an edge, one or two points; in 3D
+///   a polygon, reduced to at most four points). An incident shape without
+///   listed faces is clipped as its core when that is a point or a
+///   segment (a ball, a capsule).
+/// * In 3D, an edge–edge contact ([`Feature::EdgePair`]): one point, at
+///   the closest points of the two supporting edges.
 /// * Otherwise (balls, the axis between two rounded cores, custom shapes
 ///   without face vertices): one point, at the incident shape's support
 ///   point along the normal, with the separation of [`separation`].
@@ -360,8 +387,8 @@ impl<T: Real, const N: usize> Manifold<T, N> {
 /// which keeps the normal that of [`penetration`](crate::penetration)
 /// (docs/manifolds.md, "The bias").
 ///
-/// A 2D function for now; the 3D manifold will take the same name through
-/// a dimension trait.
+/// The dimension is chosen at compile time through the sealed
+/// [`ContactDim`], implemented for `Const<2>` and `Const<3>` only.
 ///
 /// ```
 /// use nalgebra::{Point2, Vector2};
@@ -378,18 +405,133 @@ impl<T: Real, const N: usize> Manifold<T, N> {
 /// assert_eq!(m.points()[0].separation, -0.125);
 /// assert_eq!(m.points()[0].on_a, Point2::new(-1.0, 0.0));
 /// ```
+///
+/// In 3D, a crate resting flat on the ground: four points, at its corners.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::{contact_manifold, Aabb, Pose3};
+///
+/// let ground = Aabb::<f64, 3>::new(Point3::new(-5.0, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)).unwrap();
+/// let crate_ = Aabb::new(Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, 1.0, 2.0)).unwrap();
+/// let m = contact_manifold(&ground, &Pose3::identity(), &crate_, &Pose3::translation(0.0, 0.0, -0.25), 0.0);
+/// assert_eq!(m.normal().into_inner(), Vector3::z());
+/// assert_eq!(m.len(), 4);
+/// for p in m.points() {
+///     assert_eq!(p.separation, -0.25);
+///     assert_eq!((p.on_b.x.abs(), p.on_b.y.abs(), p.on_b.z), (1.0, 1.0, -0.25));
+/// }
+/// ```
 #[must_use]
-pub fn contact_manifold<T, A, B>(
+pub fn contact_manifold<T, A, B, const N: usize>(
     a: &A,
-    pose_a: &Pose<T, 2>,
+    pose_a: &Pose<T, N>,
     b: &B,
-    pose_b: &Pose<T, 2>,
+    pose_b: &Pose<T, N>,
     margin: T,
-) -> Manifold<T, 2>
+) -> Manifold<T, N>
 where
     T: Real,
-    A: Shape<T, 2> + ?Sized,
-    B: Shape<T, 2> + ?Sized,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
+{
+    <Const<N> as ContactDim<T, N>>::manifold(a, pose_a, b, pose_b, margin)
+}
+
+mod sealed {
+    /// Implemented for `Const<2>` and `Const<3>` only.
+    pub trait Sealed {}
+    impl Sealed for nalgebra::Const<2> {}
+    impl Sealed for nalgebra::Const<3> {}
+}
+
+/// The dimensions [`contact_manifold`] exists in, each with its clipping:
+/// `Const<2>` clips an edge (`src/manifold/two_d.rs`), `Const<3>` a face
+/// (`src/manifold/three_d.rs`). Sealed: no other dimension can implement
+/// it, so a manifold in another dimension does not compile. Code generic
+/// over the dimension names it in its bounds:
+///
+/// ```
+/// use nalgebra::Const;
+/// use separating_axis::{contact_manifold, Ball, ContactDim, Pose, Shape};
+///
+/// /// How many contact points two shapes at these poses have.
+/// fn count<S: Shape<f64, N>, const N: usize>(s: &S, a: &Pose<f64, N>, b: &Pose<f64, N>) -> usize
+/// where
+///     Const<N>: ContactDim<f64, N>,
+/// {
+///     contact_manifold(s, a, s, b, 0.0).len()
+/// }
+///
+/// let ball = Ball::new(nalgebra::Point3::origin(), 1.0).unwrap();
+/// let id = Pose::<f64, 3>::identity();
+/// assert_eq!(count(&ball, &id, &nalgebra::Translation3::new(1.5, 0.0, 0.0).into()), 1);
+/// ```
+pub trait ContactDim<T: Real, const N: usize>: sealed::Sealed {
+    /// [`contact_manifold`] in this dimension.
+    #[must_use]
+    fn manifold<A, B>(
+        a: &A,
+        pose_a: &Pose<T, N>,
+        b: &B,
+        pose_b: &Pose<T, N>,
+        margin: T,
+    ) -> Manifold<T, N>
+    where
+        A: Shape<T, N> + ?Sized,
+        B: Shape<T, N> + ?Sized;
+}
+
+impl<T: Real> ContactDim<T, 2> for Const<2> {
+    #[inline]
+    fn manifold<A, B>(
+        a: &A,
+        pose_a: &Pose<T, 2>,
+        b: &B,
+        pose_b: &Pose<T, 2>,
+        margin: T,
+    ) -> Manifold<T, 2>
+    where
+        A: Shape<T, 2> + ?Sized,
+        B: Shape<T, 2> + ?Sized,
+    {
+        run(a, pose_a, b, pose_b, margin, two_d::contacts)
+    }
+}
+
+impl<T: Real> ContactDim<T, 3> for Const<3> {
+    #[inline]
+    fn manifold<A, B>(
+        a: &A,
+        pose_a: &Pose<T, 3>,
+        b: &B,
+        pose_b: &Pose<T, 3>,
+        margin: T,
+    ) -> Manifold<T, 3>
+    where
+        A: Shape<T, 3> + ?Sized,
+        B: Shape<T, 3> + ?Sized,
+    {
+        run(a, pose_a, b, pose_b, margin, three_d::contacts)
+    }
+}
+
+/// What every dimension shares: the SAT answer, the emptiness test, the
+/// frames; then `contacts` (the dimension's clipping) and, when it gave
+/// no point, the one-point contact at the support points.
+fn run<T, A, B, const N: usize>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    margin: T,
+    contacts: impl FnOnce(&mut Manifold<T, N>, &Frames<'_, T, N>, &A, &B, Feature, T),
+) -> Manifold<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
 {
     let sat = separation(a, pose_a, b, pose_b);
     let mut m = Manifold::empty(sat.axis);
@@ -400,27 +542,47 @@ where
         return m;
     }
     let pose_ab = pose_a.inv_mul(pose_b);
-    let normal = pose_a.rotation.inverse_transform_vector(&sat.axis);
     let frames = Frames {
         pose_a,
         pose_ab: &pose_ab,
+        normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
+        distance: sat.distance,
         radius_a: a.radius(),
         radius_b: b.radius(),
     };
-    let reference = match sat.feature {
+    contacts(&mut m, &frames, a, b, sat.feature, margin);
+    if m.is_empty() {
+        one_point(&mut m, &frames, a, b, sat.feature);
+    }
+    m
+}
+
+/// The reference face a SAT feature names: `(side, index)` for a face
+/// normal of A or of B.
+fn reference_of(feature: Feature) -> Option<(Side, usize)> {
+    match feature {
         Feature::FaceA(i) => Some((Side::A, i)),
         Feature::FaceB(i) => Some((Side::B, i)),
         _ => None,
-    };
-    if let Some((side, _)) = reference {
-        if let (Some(fa), Some(fb)) = (Faces::new(a), Faces::new(b)) {
-            clip(&mut m, &frames, &fa, &fb, side, &normal, margin);
-            if !m.is_empty() {
-                return m;
-            }
-        }
     }
-    // One point, at the incident shape's support point along the normal.
+}
+
+/// One point, at the incident shape's support point along the normal,
+/// placed at the SAT distance from the other shape.
+fn one_point<T, A, B, const N: usize>(
+    m: &mut Manifold<T, N>,
+    frames: &Frames<'_, T, N>,
+    a: &A,
+    b: &B,
+    feature: Feature,
+) where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let reference = reference_of(feature);
+    let normal = frames.normal;
+    let distance = frames.distance;
     m.reference = reference;
     let (on_a, on_b, id) = match reference {
         Some((Side::B, i)) => {
@@ -429,41 +591,45 @@ where
                 a: ContactFeature::Support,
                 b: ContactFeature::Face(i),
             };
-            (on_a, on_a + normal * sat.distance, id)
+            (on_a, on_a + normal * distance, id)
         }
         _ => {
-            let dir_b = pose_ab.rotation.inverse_transform_vector(&-normal);
-            let on_b = pose_ab * b.local_support_point(&dir_b);
+            let dir_b = frames.pose_ab.rotation.inverse_transform_vector(&-normal);
+            let on_b = frames.pose_ab * b.local_support_point(&dir_b);
             let id = ContactId {
                 a: reference.map_or(ContactFeature::Support, |(_, i)| ContactFeature::Face(i)),
                 b: ContactFeature::Support,
             };
-            (on_b - normal * sat.distance, on_b, id)
+            (on_b - normal * distance, on_b, id)
         }
     };
-    m.push(frames.point(sat.distance, on_a, on_b, id));
-    m
+    m.push(frames.point(distance, on_a, on_b, id));
 }
 
-/// The poses and radii every point is placed with.
-struct Frames<'p, T: Real> {
-    pose_a: &'p Pose<T, 2>,
+/// The poses, the SAT answer in A's frame and the radii every point is
+/// placed with.
+struct Frames<'p, T: Real, const N: usize> {
+    pose_a: &'p Pose<T, N>,
     /// B's pose in A's local frame.
-    pose_ab: &'p Pose<T, 2>,
+    pose_ab: &'p Pose<T, N>,
+    /// The SAT axis in A's local frame (from A towards B).
+    normal: SVector<T, N>,
+    /// The SAT distance.
+    distance: T,
     radius_a: T,
     radius_b: T,
 }
 
-impl<T: Real> Frames<'_, T> {
+impl<T: Real, const N: usize> Frames<'_, T, N> {
     /// The contact point of the surface points `on_a`, `on_b` given in A's
     /// local frame.
     fn point(
         &self,
         separation: T,
-        on_a: Point2<T>,
-        on_b: Point2<T>,
+        on_a: Point<T, N>,
+        on_b: Point<T, N>,
         id: ContactId,
-    ) -> ContactPoint<T, 2> {
+    ) -> ContactPoint<T, N> {
         ContactPoint {
             separation,
             on_a: self.pose_a * on_a,
@@ -476,21 +642,21 @@ impl<T: Real> Frames<'_, T> {
 }
 
 /// A shape's faces as clipping needs them: its own
-/// [`Shape::face_vertices`], or those of the box it answers through
-/// [`Shape::as_obb_ref`] / [`Shape::as_obb`].
-struct Faces<'s, T: Real, S: Shape<T, 2> + ?Sized> {
+/// [`Shape::face_vertex_count`] and [`Shape::face_vertex`], or those of the
+/// box it answers through [`Shape::as_obb_ref`] / [`Shape::as_obb`].
+struct Faces<'s, T: Real, S: Shape<T, N> + ?Sized, const N: usize> {
     shape: &'s S,
-    obb: Option<Obb<T, 2>>,
+    obb: Option<Obb<T, N>>,
 }
 
-impl<'s, T: Real, S: Shape<T, 2> + ?Sized> Faces<'s, T, S> {
-    /// `None` when the shape lists no face vertices.
+impl<'s, T: Real, S: Shape<T, N> + ?Sized, const N: usize> Faces<'s, T, S, N> {
+    /// `None` when the shape lists no face vertices (nor is a box).
     fn new(shape: &'s S) -> Option<Self> {
-        if shape.face_count() > 0 && shape.face_vertices(0).is_some() {
+        if shape.face_count() > 0 && shape.face_vertex_count(0) > 0 {
             return Some(Self { shape, obb: None });
         }
         let obb = shape.as_obb_ref().copied().or_else(|| shape.as_obb())?;
-        Some(Self {
+        (obb.face_vertex_count(0) > 0).then_some(Self {
             shape,
             obb: Some(obb),
         })
@@ -503,175 +669,62 @@ impl<'s, T: Real, S: Shape<T, 2> + ?Sized> Faces<'s, T, S> {
         }
     }
 
-    fn normal(&self, i: usize) -> Vector2<T> {
+    /// Face `i`'s outward normal (local).
+    fn normal(&self, i: usize) -> SVector<T, N> {
         match &self.obb {
             Some(o) => o.local_face_normal(i).into_inner(),
             None => self.shape.local_face_normal(i).into_inner(),
         }
     }
 
-    /// Face `i`'s two vertices: their indices and positions (local).
-    fn vertices(&self, i: usize) -> Option<[(usize, Point2<T>); 2]> {
-        let ([p, q], at): ([usize; 2], &dyn Fn(usize) -> Point2<T>) = match &self.obb {
-            Some(o) => (o.face_vertices(i)?, &|k| o.local_core_vertex(k)),
-            None => (self.shape.face_vertices(i)?, &|k| {
-                self.shape.local_core_vertex(k)
-            }),
-        };
-        Some([(p, at(p)), (q, at(q))])
-    }
-}
-
-/// A point of the incident edge during clipping, in A's local frame, with
-/// its feature on the reference shape and on the incident shape.
-#[derive(Clone, Copy)]
-struct ClipPoint<T: Real> {
-    p: Point2<T>,
-    on_reference: ContactFeature,
-    on_incident: ContactFeature,
-}
-
-/// Keeps the part of the segment `pts[..n]` where `t · (p − o) <= 0`; a
-/// point cut at the plane lies on the reference vertex `vertex` and the
-/// incident face `face`.
-fn clip_to_plane<T: Real>(
-    pts: &[ClipPoint<T>; 2],
-    n: usize,
-    t: &Vector2<T>,
-    o: &Point2<T>,
-    vertex: usize,
-    face: usize,
-) -> ([ClipPoint<T>; 2], usize) {
-    let mut out = *pts;
-    let mut k = 0;
-    let d: [T; 2] = [t.dot(&(pts[0].p - o)), t.dot(&(pts[1].p - o))];
-    for i in 0..n {
-        if d[i] <= T::zero() {
-            out[k] = pts[i];
-            k += 1;
+    fn vertex_count(&self, i: usize) -> usize {
+        match &self.obb {
+            Some(o) => o.face_vertex_count(i),
+            None => self.shape.face_vertex_count(i),
         }
     }
-    if n == 2 && ((d[0] < T::zero() && d[1] > T::zero()) || (d[0] > T::zero() && d[1] < T::zero()))
-    {
-        let s = d[0] / (d[0] - d[1]);
-        out[k] = ClipPoint {
-            p: pts[0].p + (pts[1].p - pts[0].p) * s,
-            on_reference: ContactFeature::Vertex(vertex),
-            on_incident: ContactFeature::Face(face),
-        };
-        k += 1;
-    }
-    (out, k)
-}
 
-/// Face contact: clips the incident edge to the reference face of `side`
-/// and pushes the points within `margin` onto `m`. `normal` is the SAT
-/// axis in A's local frame.
-fn clip<T, A, B>(
-    m: &mut Manifold<T, 2>,
-    frames: &Frames<'_, T>,
-    fa: &Faces<'_, T, A>,
-    fb: &Faces<'_, T, B>,
-    side: Side,
-    normal: &Vector2<T>,
-    margin: T,
-) where
-    T: Real,
-    A: Shape<T, 2> + ?Sized,
-    B: Shape<T, 2> + ?Sized,
-{
-    let to_a = |[(i, p), (j, q)]: [(usize, Point2<T>); 2]| {
-        [(i, frames.pose_ab * p), (j, frames.pose_ab * q)]
-    };
-    let rot_b = |v: Vector2<T>| frames.pose_ab.rotation * v;
-    // The reference shape's outward direction, in A's frame.
-    let out = if side == Side::A { *normal } else { -normal };
-    // The reference face: the reference shape's face most aligned with
-    // `out` (the face the SAT chose); the incident face: the other's most
-    // anti-parallel to it.
-    let (ref_face, ref_normal) = match side {
-        Side::A => best_face(fa.count(), |i| fa.normal(i), &out, true),
-        Side::B => best_face(fb.count(), |i| rot_b(fb.normal(i)), &out, true),
-    };
-    let (inc_face, _) = match side {
-        Side::A => best_face(fb.count(), |i| rot_b(fb.normal(i)), &ref_normal, false),
-        Side::B => best_face(fa.count(), |i| fa.normal(i), &ref_normal, false),
-    };
-    let (reference, incident) = match side {
-        Side::A => (fa.vertices(ref_face), fb.vertices(inc_face).map(to_a)),
-        Side::B => (fb.vertices(ref_face).map(to_a), fa.vertices(inc_face)),
-    };
-    let (Some([(i1, v1), (i2, v2)]), Some([(k1, p1), (k2, p2)])) = (reference, incident) else {
-        return;
-    };
-    let t = v2 - v1;
-    let face = ContactFeature::Face(ref_face);
-    let pts = [
-        ClipPoint {
-            p: p1,
-            on_reference: face,
-            on_incident: ContactFeature::Vertex(k1),
-        },
-        ClipPoint {
-            p: p2,
-            on_reference: face,
-            on_incident: ContactFeature::Vertex(k2),
-        },
-    ];
-    let (pts, n) = clip_to_plane(&pts, 2, &-t, &v1, i1, inc_face);
-    let (pts, n) = clip_to_plane(&pts, n, &t, &v2, i2, inc_face);
-    let (r_ref, r_inc) = match side {
-        Side::A => (frames.radius_a, frames.radius_b),
-        Side::B => (frames.radius_b, frames.radius_a),
-    };
-    m.reference = Some((side, ref_face));
-    for c in &pts[..n] {
-        let height = ref_normal.dot(&(c.p - v1));
-        let separation = height - r_ref - r_inc;
-        if separation > margin {
-            continue;
-        }
-        let on_inc = c.p - ref_normal * r_inc;
-        let on_ref = c.p - ref_normal * (height - r_ref);
-        let (on_a, on_b, id) = match side {
-            Side::A => (
-                on_ref,
-                on_inc,
-                ContactId {
-                    a: c.on_reference,
-                    b: c.on_incident,
-                },
-            ),
-            Side::B => (
-                on_inc,
-                on_ref,
-                ContactId {
-                    a: c.on_incident,
-                    b: c.on_reference,
-                },
-            ),
-        };
-        m.push(frames.point(separation, on_a, on_b, id));
-    }
-}
-
-/// The face whose normal (from `normal_of`) has the largest (`most`) or
-/// smallest dot product with `dir`, the first of equals, and that normal.
-fn best_face<T: Real>(
-    count: usize,
-    normal_of: impl Fn(usize) -> Vector2<T>,
-    dir: &Vector2<T>,
-    most: bool,
-) -> (usize, Vector2<T>) {
-    let mut best = (0, normal_of(0));
-    let mut best_dot = best.1.dot(dir);
-    for i in 1..count {
-        let n = normal_of(i);
-        let d = n.dot(dir);
-        if (most && d > best_dot) || (!most && d < best_dot) {
-            best = (i, n);
-            best_dot = d;
+    /// The `k`-th vertex of face `i`: its core-vertex index and position
+    /// (local).
+    fn vertex(&self, i: usize, k: usize) -> (usize, Point<T, N>) {
+        match &self.obb {
+            Some(o) => {
+                let v = o.face_vertex(i, k);
+                (v, o.local_core_vertex(v))
+            }
+            None => {
+                let v = self.shape.face_vertex(i, k);
+                (v, self.shape.local_core_vertex(v))
+            }
         }
     }
-    best
+
+    /// The incident face against a reference normal `−dir` (`dir` local).
+    fn incident(&self, dir: &SVector<T, N>) -> Option<usize> {
+        match &self.obb {
+            Some(o) => o.local_incident_face(dir),
+            None => self.shape.local_incident_face(dir),
+        }
+    }
+
+    /// The face whose normal (from `normal_of`, in whatever frame `dir` is
+    /// in) is most aligned with `dir`, the first of equals, and that
+    /// normal: the reference face found again from the SAT axis.
+    fn most_aligned(
+        &self,
+        normal_of: impl Fn(usize) -> SVector<T, N>,
+        dir: &SVector<T, N>,
+    ) -> (usize, SVector<T, N>) {
+        let mut best = (0, normal_of(0));
+        let mut best_dot = best.1.dot(dir);
+        for i in 1..self.count() {
+            let n = normal_of(i);
+            let d = n.dot(dir);
+            if d > best_dot {
+                best = (i, n);
+                best_dot = d;
+            }
+        }
+        best
+    }
 }

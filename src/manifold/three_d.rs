@@ -1,0 +1,559 @@
+//! The 3D manifold: a face contact clips the incident face to the
+//! reference face's side planes (Sutherland–Hodgman) and keeps at most four
+//! points; an edge–edge contact gives one point, at the closest points of
+//! the two supporting edges (docs/manifolds.md).
+//!
+//! ```text
+//! contacts(A, B, feature, margin):          in A's local frame, n = SAT axis
+//!     FaceA / FaceB:
+//!         reference = the face of that shape most aligned with its outward n
+//!         incident  = the other shape's local_incident_face(reference normal),
+//!                     or its core when it has no faces and is a segment
+//!         polygon   = the incident face's vertices, placed in A's frame
+//!         for each edge j of the reference face (counter-clockwise):
+//!             polygon = the part of polygon with (v_{j+1} − v_j) × n_ref · (p − v_j) <= 0
+//!         keep the points with n_ref · (p − v₀) − r_ref − r_inc <= margin
+//!         more than 4 → the deepest, the farthest from it, the largest
+//!                        triangle, the largest quad
+//!     EdgePair(i, j):
+//!         one point between the closest points of edge i of A and edge j of
+//!         B (each the shape's edge of that index that supports ±n)
+//!     otherwise: nothing (the caller makes the one-point contact)
+//! ```
+
+use nalgebra::{Point3, Vector3};
+
+use super::{
+    reference_of, ContactFeature, ContactId, Faces, Frames, Manifold, Side, MAX_CONTACT_POINTS,
+};
+use crate::shape::sign_or_plus;
+use crate::{Feature, Pose, Real, Shape};
+
+/// How many vertices the clip buffers hold. Clipping a convex polygon of
+/// `k` vertices by the side planes of a convex face of `m` vertices gives
+/// at most `k + m` vertices (the intersection of two convex polygons), and
+/// every intermediate polygon is such an intersection too: the clipping is
+/// exact whenever `k + m <= CLIP_CAPACITY`. Past that (faces of more than
+/// about 32 vertices each), the vertices beyond the capacity are dropped
+/// at each stage: what remains is still a polygon inside both faces, its
+/// points still lie on both shapes, only some of the clipped polygon's
+/// corners are missing. Never a panic, never the heap.
+const CLIP_CAPACITY: usize = 64;
+
+/// The feature after a vertex of the polygon being clipped: which line the
+/// polygon's edge from it to the next vertex lies on.
+#[derive(Clone, Copy)]
+enum Along {
+    /// The incident face's edge between these two core vertices.
+    Incident(usize, usize),
+    /// The reference face's side plane `j`.
+    Side(usize),
+}
+
+/// A vertex of the polygon being clipped, in A's local frame, with its
+/// features on the reference and the incident shape and the line its
+/// outgoing edge lies on.
+#[derive(Clone, Copy)]
+struct ClipPoint<T: Real> {
+    p: Point3<T>,
+    on_reference: ContactFeature,
+    on_incident: ContactFeature,
+    next: Along,
+}
+
+/// A polygon in a fixed-size buffer: pushes beyond the capacity are
+/// dropped (see [`CLIP_CAPACITY`]).
+struct Polygon<T: Real> {
+    pts: [ClipPoint<T>; CLIP_CAPACITY],
+    len: usize,
+}
+
+impl<T: Real> Polygon<T> {
+    fn new() -> Self {
+        Self {
+            pts: [ClipPoint {
+                p: Point3::origin(),
+                on_reference: ContactFeature::Support,
+                on_incident: ContactFeature::Support,
+                next: Along::Side(0),
+            }; CLIP_CAPACITY],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, c: ClipPoint<T>) {
+        if let Some(slot) = self.pts.get_mut(self.len) {
+            *slot = c;
+            self.len += 1;
+        }
+    }
+
+    fn points(&self) -> &[ClipPoint<T>] {
+        &self.pts[..self.len]
+    }
+}
+
+/// The edge between core vertices `u` and `w`, named the same from both of
+/// its faces.
+#[inline]
+fn edge(u: usize, w: usize) -> ContactFeature {
+    ContactFeature::Edge(u.min(w), u.max(w))
+}
+
+/// `p` placed by `pose`, or `p` itself for A (no pose).
+#[inline]
+fn place<T: Real>(pose: Option<&Pose<T, 3>>, p: Point3<T>) -> Point3<T> {
+    pose.map_or(p, |pose| pose * p)
+}
+
+/// `v` turned by `pose`'s rotation, or `v` itself for A (no pose).
+#[inline]
+fn turn<T: Real>(pose: Option<&Pose<T, 3>>, v: Vector3<T>) -> Vector3<T> {
+    pose.map_or(v, |pose| pose.rotation * v)
+}
+
+/// The 3D contacts of `feature`: clipped face points, or the edge–edge
+/// point; nothing for the other features (the caller then makes the
+/// one-point contact).
+pub(super) fn contacts<T, A, B>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    a: &A,
+    b: &B,
+    feature: Feature,
+    margin: T,
+) where
+    T: Real,
+    A: Shape<T, 3> + ?Sized,
+    B: Shape<T, 3> + ?Sized,
+{
+    if let Feature::EdgePair(i, j) = feature {
+        edge_contact(m, frames, a, b, i, j);
+        return;
+    }
+    let Some((side, _)) = reference_of(feature) else {
+        return;
+    };
+    let pose_b = Some(frames.pose_ab);
+    match side {
+        Side::A => clip_face(m, frames, side, a, None, b, pose_b, margin),
+        Side::B => clip_face(m, frames, side, b, pose_b, a, None, margin),
+    }
+}
+
+/// Face contact: clips the incident face (or segment core) to the side
+/// planes of the reference face of shape `side` and pushes the points
+/// within `margin`, at most four. `*_pose` places each shape in A's frame
+/// (`None` for A itself).
+#[allow(clippy::too_many_arguments)] // the two shapes, each with its pose
+fn clip_face<T, R, I>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    side: Side,
+    reference: &R,
+    ref_pose: Option<&Pose<T, 3>>,
+    incident: &I,
+    inc_pose: Option<&Pose<T, 3>>,
+    margin: T,
+) where
+    T: Real,
+    R: Shape<T, 3> + ?Sized,
+    I: Shape<T, 3> + ?Sized,
+{
+    let Some(fr) = Faces::new(reference) else {
+        return;
+    };
+    // The SAT's feature index is in the numbering of the path that found
+    // it: the box path numbers a box's faces in its own box frame, and a
+    // shape answering only `as_obb` may number its faces unlike that box.
+    // The face most aligned with the axis is the same face in every
+    // numbering, so the reference face is found again from the axis.
+    let out = if side == Side::A {
+        frames.normal
+    } else {
+        -frames.normal
+    };
+    let (ref_face, ref_normal) = fr.most_aligned(|i| turn(ref_pose, fr.normal(i)), &out);
+    let n_ref = fr.vertex_count(ref_face);
+    if n_ref < 3 {
+        return;
+    }
+    let ref_vertex = |k: usize| {
+        let (v, p) = fr.vertex(ref_face, k % n_ref);
+        (v, place(ref_pose, p))
+    };
+
+    // The incident polygon, in A's frame.
+    let mut poly = Polygon::new();
+    let on_reference = ContactFeature::Face(ref_face);
+    let inc_face = if let Some(fi) = Faces::new(incident) {
+        let dir = inc_pose.map_or(ref_normal, |p| {
+            p.rotation.inverse_transform_vector(&ref_normal)
+        });
+        let Some(f) = fi.incident(&dir) else {
+            return;
+        };
+        let n = fi.vertex_count(f);
+        for k in 0..n.min(CLIP_CAPACITY) {
+            let (v, p) = fi.vertex(f, k);
+            let (w, _) = fi.vertex(f, (k + 1) % n);
+            poly.push(ClipPoint {
+                p: place(inc_pose, p),
+                on_reference,
+                on_incident: ContactFeature::Vertex(v),
+                next: Along::Incident(v, w),
+            });
+        }
+        ContactFeature::Face(f)
+    } else if incident.face_count() == 0 && incident.core_vertex_count() == 2 {
+        // A segment core (a capsule in 3D), clipped as an open polygon.
+        let (p, q) = (incident.local_core_vertex(0), incident.local_core_vertex(1));
+        if p == q {
+            return;
+        }
+        for (v, x) in [(0, p), (1, q)] {
+            poly.push(ClipPoint {
+                p: place(inc_pose, x),
+                on_reference,
+                on_incident: ContactFeature::Vertex(v),
+                next: Along::Incident(0, 1),
+            });
+        }
+        edge(0, 1)
+    } else {
+        return;
+    };
+
+    // Two buffers, each pass clipping one into the other (no copy).
+    let mut bufs = [poly, Polygon::new()];
+    let mut current = 0;
+    for j in 0..n_ref {
+        let ((v, o), (w, e)) = (ref_vertex(j), ref_vertex(j + 1));
+        let outward = (e - o).cross(&ref_normal);
+        let [first, second] = &mut bufs;
+        let (src, dst) = if current == 0 {
+            (&*first, second)
+        } else {
+            (&*second, first)
+        };
+        clip_to_plane(src, dst, &outward, &o, (j, n_ref), (v, w), inc_face);
+        current = 1 - current;
+        if bufs[current].len == 0 {
+            break;
+        }
+    }
+    let poly = &bufs[current];
+
+    // Keep the points within the margin: (index in `poly`, separation).
+    let (r_ref, r_inc) = match side {
+        Side::A => (frames.radius_a, frames.radius_b),
+        Side::B => (frames.radius_b, frames.radius_a),
+    };
+    let (_, o) = ref_vertex(0);
+    let height = |c: &ClipPoint<T>| ref_normal.dot(&(c.p - o));
+    let mut kept = [(0, T::zero()); CLIP_CAPACITY];
+    let mut n_kept = 0;
+    for (k, c) in poly.points().iter().enumerate() {
+        let separation = height(c) - r_ref - r_inc;
+        if separation <= margin {
+            kept[n_kept] = (k, separation);
+            n_kept += 1;
+        }
+    }
+    let kept = &kept[..n_kept];
+    let chosen = reduce(kept, |k| poly.pts[k].p, &ref_normal);
+    m.reference = Some((side, ref_face));
+    for &(k, separation) in chosen.iter().flatten() {
+        let c = &poly.pts[k];
+        let on_inc = c.p - ref_normal * r_inc;
+        let on_ref = c.p - ref_normal * (height(c) - r_ref);
+        let (on_a, on_b, id) = match side {
+            Side::A => (
+                on_ref,
+                on_inc,
+                ContactId {
+                    a: c.on_reference,
+                    b: c.on_incident,
+                },
+            ),
+            Side::B => (
+                on_inc,
+                on_ref,
+                ContactId {
+                    a: c.on_incident,
+                    b: c.on_reference,
+                },
+            ),
+        };
+        m.push(frames.point(separation, on_a, on_b, id));
+    }
+}
+
+/// One Sutherland–Hodgman step: `out` becomes the part of `poly` where
+/// `outward · (p − o) <= 0`, the inner side of the reference face's side
+/// plane `j` (of `n_ref`). `(start, end)` are the core vertices of the
+/// reference edge `j`; `inc_face` is the incident feature of a point on
+/// two side planes.
+///
+/// A polygon of two vertices is an open segment (a capsule's core): its
+/// closing edge is not clipped, so no point is found twice.
+fn clip_to_plane<T: Real>(
+    poly: &Polygon<T>,
+    out: &mut Polygon<T>,
+    outward: &Vector3<T>,
+    o: &Point3<T>,
+    (j, n_ref): (usize, usize),
+    (start, end): (usize, usize),
+    inc_face: ContactFeature,
+) {
+    out.len = 0;
+    let pts = poly.points();
+    let len = pts.len();
+    let Some(first) = pts.first() else {
+        return;
+    };
+    let height = |c: &ClipPoint<T>| outward.dot(&(c.p - o));
+    let zero = T::zero();
+    // Each height is computed once: the next vertex's is carried over.
+    let d0 = height(first);
+    let mut next_height = d0;
+    for i in 0..len {
+        let (cur, nxt) = (pts[i], pts[(i + 1) % len]);
+        let closing = len <= 2 && i + 1 == len;
+        let dc = next_height;
+        let dn = if i + 1 == len { d0 } else { height(&nxt) };
+        next_height = dn;
+        if dc <= zero {
+            let mut kept = cur;
+            if dc == zero && dn > zero && !closing {
+                // `cur` is itself where the polygon leaves: its edge now
+                // runs along the side plane.
+                kept.next = Along::Side(j);
+            }
+            out.push(kept);
+        }
+        if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
+            continue;
+        }
+        let s = dc / (dc - dn);
+        let (on_reference, on_incident) = match cur.next {
+            Along::Incident(u, w) => (edge(start, end), edge(u, w)),
+            // On two side planes: above the reference vertex they share.
+            Along::Side(k) if (k + 1) % n_ref == j => (ContactFeature::Vertex(start), inc_face),
+            Along::Side(k) if (j + 1) % n_ref == k => (ContactFeature::Vertex(end), inc_face),
+            Along::Side(_) => (edge(start, end), inc_face),
+        };
+        out.push(ClipPoint {
+            p: cur.p + (nxt.p - cur.p) * s,
+            on_reference,
+            on_incident,
+            // Leaving: the polygon goes on along the side plane; entering:
+            // along `cur`'s edge.
+            next: if dc < zero { Along::Side(j) } else { cur.next },
+        });
+    }
+}
+
+/// At most [`MAX_CONTACT_POINTS`] of the `kept` points `(index, separation)`
+/// (positions from `at`), in this order: the deepest (the first of
+/// equals); the one farthest from it; the one making the largest triangle
+/// with those two; the one adding the largest triangle outside one of that
+/// triangle's edges (so the largest quad given the first three). Areas are
+/// measured along `normal` (in the reference plane). All of them when
+/// there are four or fewer, in the polygon's order; fewer than four when
+/// the others add no area.
+fn reduce<T: Real>(
+    kept: &[(usize, T)],
+    at: impl Fn(usize) -> Point3<T>,
+    normal: &Vector3<T>,
+) -> [Option<(usize, T)>; MAX_CONTACT_POINTS] {
+    let mut chosen = [None; MAX_CONTACT_POINTS];
+    if kept.len() <= MAX_CONTACT_POINTS {
+        for (slot, &k) in chosen.iter_mut().zip(kept) {
+            *slot = Some(k);
+        }
+        return chosen;
+    }
+    // The index in `kept` of the largest `score`, the first of equals;
+    // `None` when no score is above `floor`.
+    let best = |score: &dyn Fn(Point3<T>) -> T, floor: T| {
+        let mut best: Option<(usize, T)> = None;
+        for (i, &(k, _)) in kept.iter().enumerate() {
+            let s = score(at(k));
+            if s > best.map_or(floor, |(_, b)| b) {
+                best = Some((i, s));
+            }
+        }
+        best.map(|(i, _)| i)
+    };
+    let mut deepest = 0;
+    for (i, &(_, s)) in kept.iter().enumerate() {
+        if s < kept[deepest].1 {
+            deepest = i;
+        }
+    }
+    let p0 = at(kept[deepest].0);
+    chosen[0] = Some(kept[deepest]);
+    let Some(i1) = best(&|p| (p - p0).norm_squared(), T::zero()) else {
+        return chosen;
+    };
+    let p1 = at(kept[i1].0);
+    chosen[1] = Some(kept[i1]);
+    let area = |a: Point3<T>, b: Point3<T>, c: Point3<T>| normal.dot(&(b - a).cross(&(c - a)));
+    let Some(i2) = best(&|p| area(p0, p1, p).abs(), T::zero()) else {
+        return chosen;
+    };
+    let p2 = at(kept[i2].0);
+    chosen[2] = Some(kept[i2]);
+    // Counter-clockwise about `normal`: a point outside an edge has a
+    // negative area with it.
+    let (p1, p2) = if area(p0, p1, p2) > T::zero() {
+        (p1, p2)
+    } else {
+        (p2, p1)
+    };
+    let outside = |p| {
+        let x = -area(p0, p1, p);
+        let y = -area(p1, p2, p);
+        let z = -area(p2, p0, p);
+        x.max(y).max(z)
+    };
+    if let Some(i3) = best(&outside, T::zero()) {
+        chosen[3] = Some(kept[i3]);
+    }
+    chosen
+}
+
+/// Edge–edge contact: one point, halfway between the closest points of the
+/// supporting edges (each pushed out to its shape's surface by its
+/// radius), with the SAT distance as its separation. Nothing when a shape
+/// cannot name its edge (then the caller makes the one-point contact).
+fn edge_contact<T, A, B>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    a: &A,
+    b: &B,
+    i: usize,
+    j: usize,
+) where
+    T: Real,
+    A: Shape<T, 3> + ?Sized,
+    B: Shape<T, 3> + ?Sized,
+{
+    let n = frames.normal;
+    let Some((pa, qa, ea)) = supporting_edge(a, i, &n) else {
+        return;
+    };
+    let dir_b = frames.pose_ab.rotation.inverse_transform_vector(&-n);
+    let Some((pb, qb, eb)) = supporting_edge(b, j, &dir_b) else {
+        return;
+    };
+    let (pb, qb) = (frames.pose_ab * pb, frames.pose_ab * qb);
+    let (ca, cb) = closest_on_segments(&pa, &qa, &pb, &qb);
+    let surface_a = ca + n * frames.radius_a;
+    let surface_b = cb - n * frames.radius_b;
+    let two = T::one() + T::one();
+    let mid = surface_a + (surface_b - surface_a) / two;
+    let half = n * (frames.distance / two);
+    m.push(frames.point(
+        frames.distance,
+        mid - half,
+        mid + half,
+        ContactId { a: ea, b: eb },
+    ));
+}
+
+/// Edge `i` of `shape` (the index of [`Shape::local_edge`], as in
+/// [`Feature::EdgePair`]) as the segment that supports `dir` (local): its
+/// ends and its feature.
+///
+/// * a polyhedron ([`Shape::as_polyhedron`]): its edge `i`, from
+///   [`edge_vertices`](crate::ConvexPolyhedron::edge_vertices);
+/// * a box ([`Shape::as_obb_ref`], [`Shape::as_obb`]): of the four edges
+///   along axis `i`, the one whose other coordinates take the sign of
+///   `dir` (its corners by [`Shape::local_core_vertex`] numbering);
+/// * a segment core (two core vertices, a capsule): the segment;
+/// * otherwise `None`.
+fn supporting_edge<T, S>(
+    shape: &S,
+    i: usize,
+    dir: &Vector3<T>,
+) -> Option<(Point3<T>, Point3<T>, ContactFeature)>
+where
+    T: Real,
+    S: Shape<T, 3> + ?Sized,
+{
+    if let Some(p) = shape.as_polyhedron() {
+        let &[u, w] = p.edge_vertices().get(i)?;
+        let v = p.vertices();
+        return Some((*v.get(u)?, *v.get(w)?, edge(u, w)));
+    }
+    if let Some(obb) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+        let axis = i % 3;
+        let d = obb.rotation().inverse_transform_vector(dir);
+        let mut corner = 0;
+        for k in 0..3 {
+            if k != axis && sign_or_plus(d[k]) > T::zero() {
+                corner |= 1 << k;
+            }
+        }
+        let (u, w) = (corner, corner | (1 << axis));
+        return Some((
+            obb.local_core_vertex(u),
+            obb.local_core_vertex(w),
+            edge(u, w),
+        ));
+    }
+    (shape.core_vertex_count() == 2).then(|| {
+        (
+            shape.local_core_vertex(0),
+            shape.local_core_vertex(1),
+            edge(0, 1),
+        )
+    })
+}
+
+/// The closest points of the segments `[p1, q1]` and `[p2, q2]` (Ericson,
+/// Real-Time Collision Detection, 5.1.9); for parallel segments, the
+/// points from `p1` (or the nearest end).
+fn closest_on_segments<T: Real>(
+    p1: &Point3<T>,
+    q1: &Point3<T>,
+    p2: &Point3<T>,
+    q2: &Point3<T>,
+) -> (Point3<T>, Point3<T>) {
+    let (zero, one) = (T::zero(), T::one());
+    let d1 = q1 - p1;
+    let d2 = q2 - p2;
+    let r = p1 - p2;
+    let a = d1.norm_squared();
+    let e = d2.norm_squared();
+    let f = d2.dot(&r);
+    let (s, t) = if a <= zero && e <= zero {
+        (zero, zero)
+    } else if a <= zero {
+        (zero, (f / e).clamp(zero, one))
+    } else {
+        let c = d1.dot(&r);
+        if e <= zero {
+            ((-c / a).clamp(zero, one), zero)
+        } else {
+            let b = d1.dot(&d2);
+            let denom = a * e - b * b;
+            let s = if denom > zero {
+                ((b * f - c * e) / denom).clamp(zero, one)
+            } else {
+                zero
+            };
+            let t = (b * s + f) / e;
+            if t < zero {
+                ((-c / a).clamp(zero, one), zero)
+            } else if t > one {
+                (((b - c) / a).clamp(zero, one), one)
+            } else {
+                (s, t)
+            }
+        }
+    };
+    (p1 + d1 * s, p2 + d2 * t)
+}
