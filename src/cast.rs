@@ -24,12 +24,15 @@
 //! distance, with a bound on how fast any point of either shape can
 //! approach the other.
 
-use nalgebra::{Point, SVector, Unit, Vector3};
+use nalgebra::{Const, Point, SVector, Unit, Vector3};
 
 use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::support::{Posed, Support};
-use crate::{closest_points, engine, separation, Feature, Pose, Pose2, Pose3, Real, Shape};
+use crate::{
+    closest_points, contact_manifold, engine, separation, ContactDim, Feature, Pose, Pose2, Pose3,
+    Real, Shape,
+};
 
 /// The most Newton steps of a rounded linear cast: from the left of a
 /// simple root each step at least halves the error once close; a grazing
@@ -64,7 +67,8 @@ pub struct ShapeCastHit<T: Real, const N: usize> {
 
 /// The first time in `[0, max_toi]` at which `a` (starting at `pose_a`,
 /// moving with velocity `vel_a`) and `b` (at `pose_b`, velocity `vel_b`)
-/// touch, with the normal and the contact points then.
+/// touch, with the normal and the contact points then (2D and 3D: the
+/// points come from the contact manifold once the shapes touch).
 ///
 /// * Already overlapping or touching: `toi = 0`, with
 ///   [`separation`]'s normal.
@@ -85,7 +89,7 @@ pub struct ShapeCastHit<T: Real, const N: usize> {
 /// use separating_axis::{cast_shapes, Aabb, Ball, Pose2};
 ///
 /// let wall = Aabb::new(Point2::new(4.0, -5.0), Point2::new(5.0, 5.0)).unwrap();
-/// let ball = Ball::new(Point2::origin(), 1.0).unwrap();
+/// let ball = Ball::new(Point2::origin(), 1.0_f64).unwrap();
 /// let still = Vector2::zeros();
 /// let hit = cast_shapes(&ball, &Pose2::identity(), &Vector2::new(2.0, 0.0), &wall, &Pose2::identity(), &still, 10.0)
 ///     .unwrap();
@@ -109,6 +113,7 @@ where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
 {
     if is_nan(max_toi) || vel_a.iter().chain(vel_b.iter()).any(|x| is_nan(*x)) {
         return None;
@@ -121,7 +126,16 @@ where
         return None;
     }
     if start.distance <= T::zero() {
-        return Some(hit_at(a, pose_a, b, pose_b, T::zero(), start.axis, Some(start.feature)));
+        return Some(hit_at(
+            a,
+            pose_a,
+            b,
+            pose_b,
+            T::zero(),
+            start.axis,
+            Some(start.feature),
+            T::zero(),
+        ));
     }
     let v = vel_b - vel_a;
     let at = |t: T| {
@@ -134,7 +148,8 @@ where
     if N <= 3 && a.radius() == T::zero() && b.radius() == T::zero() {
         let (toi, axis, feature) = polytope_entry(a, pose_a, b, pose_b, &v, max_toi)?;
         let (pa, pb) = at(toi);
-        return Some(hit_at(a, &pa, b, &pb, toi, axis, Some(feature)));
+        let tol = crate::real::cast_tolerance::<T>() * scale_of(a, b, &pa, &pb, &SVector::zeros());
+        return Some(hit_at(a, &pa, b, &pb, toi, axis, Some(feature), tol));
     }
     let scale = scale_of(a, b, pose_a, pose_b, &(v * max_toi));
     let tol = crate::real::cast_tolerance::<T>() * scale;
@@ -146,13 +161,7 @@ where
             return None;
         }
         if cp.distance <= tol {
-            return Some(ShapeCastHit {
-                toi: t,
-                normal: cp.axis,
-                point_a: cp.point_a,
-                point_b: cp.point_b,
-                feature: None,
-            });
+            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol));
         }
         let rate = cp.axis.dot(&v);
         if rate >= T::zero() {
@@ -165,13 +174,7 @@ where
         if next <= t {
             // The step is below the resolution of `t`: the shapes are as
             // close as this time can place them.
-            return Some(ShapeCastHit {
-                toi: t,
-                normal: cp.axis,
-                point_a: cp.point_a,
-                point_b: cp.point_b,
-                feature: None,
-            });
+            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol));
         }
         t = next;
     }
@@ -192,7 +195,10 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    reach(a) + reach(b) + pose_a.translation.vector.amax() + pose_b.translation.vector.amax()
+    reach(a)
+        + reach(b)
+        + pose_a.translation.vector.amax()
+        + pose_b.translation.vector.amax()
         + motion.amax()
 }
 
@@ -248,12 +254,20 @@ where
     if t > exit || t > max_toi {
         return None;
     }
-    Some((t, Unit::new_unchecked(pose_a.rotation * u.into_inner()), feature))
+    Some((
+        t,
+        Unit::new_unchecked(pose_a.rotation * u.into_inner()),
+        feature,
+    ))
 }
 
 /// The hit at time `toi` with the shapes at `pose_a`, `pose_b` (already
-/// moved): the points are the closest points when the shapes are still
-/// apart by round-off, else the support points of each along the normal.
+/// moved) and the normal found: the closest points while the shapes are
+/// still apart by round-off; once they touch, the deepest point of their
+/// contact manifold within `margin` (a point on both surfaces, where the
+/// support points of two faces could be any of their vertices); the
+/// support points along the normal if even that is empty.
+#[allow(clippy::too_many_arguments)]
 fn hit_at<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
@@ -262,15 +276,19 @@ fn hit_at<T, const N: usize, A, B>(
     toi: T,
     normal: Unit<SVector<T, N>>,
     feature: Option<Feature>,
+    margin: T,
 ) -> ShapeCastHit<T, N>
 where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
 {
     let cp = closest_points(a, pose_a, b, pose_b);
     let (point_a, point_b) = if cp.distance > T::zero() {
         (cp.point_a, cp.point_b)
+    } else if let Some(p) = contact_manifold(a, pose_a, b, pose_b, margin).deepest() {
+        (p.on_a, p.on_b)
     } else {
         let n = normal.into_inner();
         let ua = pose_a.rotation.inverse_transform_vector(&n);
@@ -304,7 +322,11 @@ fn reach<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> T {
         e[k] = T::one();
         let hi = shape.local_support_value(&e);
         let lo = shape.local_support_value(&-e);
-        let m = if hi.abs() > lo.abs() { hi.abs() } else { lo.abs() };
+        let m = if hi.abs() > lo.abs() {
+            hi.abs()
+        } else {
+            lo.abs()
+        };
         sq += m * m;
     }
     sq.sqrt()
@@ -434,6 +456,7 @@ where
     B: Shape<T, N> + ?Sized,
     MA: Motion<T, N> + ?Sized,
     MB: Motion<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
 {
     if is_nan(max_toi) || is_nan(tolerance) {
         return None;
@@ -449,15 +472,7 @@ where
             return None;
         }
         if cp.distance <= tolerance {
-            let start = separation(a, &pa, b, &pb);
-            let feature = (cp.distance <= T::zero()).then_some(start.feature);
-            return Some(ShapeCastHit {
-                toi: t,
-                normal: cp.axis,
-                point_a: cp.point_a,
-                point_b: cp.point_b,
-                feature,
-            });
+            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tolerance));
         }
         let speed = -cp.axis.dot(&v) + spin;
         if speed <= T::zero() {

@@ -55,8 +55,8 @@ mod shape;
 mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
-pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
 pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
+pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::ShapeError;
 pub use manifold::{

@@ -5,8 +5,9 @@
 
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    cast_motions, cast_shapes, distance, intersects, AnyShape, Ball, Capsule, ConvexPolygon,
-    ConvexPolyhedron, Feature, Motion2, Motion3, Obb, PolytopeDim, Pose, Pose2, Pose3, Shape,
+    cast_motions, cast_shapes, distance, intersects, project_point, AnyShape, Ball, Capsule,
+    ContactDim, ConvexPolygon, ConvexPolyhedron, Feature, Motion2, Motion3, Obb, PolytopeDim, Pose,
+    Pose2, Pose3, Shape,
 };
 
 use crate::support::rng::Rng;
@@ -37,8 +38,12 @@ fn moved<T: TestReal, const N: usize>(
 /// contact, and the swapped order.
 fn casts_by_hand<T: TestReal>() {
     let tol = 1e3 * f(T::default_epsilon());
-    let unit = Obb::new(Point2::origin(), Rotation2::identity(), Vector2::new(t::<T>(1.0), t(1.0)))
-        .unwrap();
+    let unit = Obb::new(
+        Point2::origin(),
+        Rotation2::identity(),
+        Vector2::new(t::<T>(1.0), t(1.0)),
+    )
+    .unwrap();
     let still = Vector2::<T>::zeros();
     // Two 2×2 squares 6 apart, B coming at 2 per unit time: they touch
     // when 4 is closed, at t = 2; along −x from B's side, +x from A to B.
@@ -48,7 +53,10 @@ fn casts_by_hand<T: TestReal>() {
     let hit = cast_shapes(&unit, &pa, &still, &unit, &pb, &vb, t(10.0)).unwrap();
     close(hit.toi, 2.0, tol, "squares");
     assert_eq!(hit.normal.into_inner(), Vector2::x());
-    assert!(matches!(hit.feature, Some(Feature::FaceA(_) | Feature::FaceB(_))));
+    assert!(matches!(
+        hit.feature,
+        Some(Feature::FaceA(_) | Feature::FaceB(_))
+    ));
     close(hit.point_b.x, 1.0, tol, "contact on A's right face");
     // Swapped: the same time, the normal negated.
     let swapped = cast_shapes(&unit, &pb, &vb, &unit, &pa, &still, t(10.0)).unwrap();
@@ -61,35 +69,75 @@ fn casts_by_hand<T: TestReal>() {
     let high = Pose2::translation(t(6.0), t(2.5));
     assert!(cast_shapes(&unit, &pa, &still, &unit, &high, &vb, t(10.0)).is_none());
     // Overlapping at the start: toi 0 with the penetration normal.
-    let over = cast_shapes(&unit, &pa, &still, &unit, &Pose2::translation(t(1.5), t(0.0)), &vb, t(1.0))
-        .unwrap();
+    let over = cast_shapes(
+        &unit,
+        &pa,
+        &still,
+        &unit,
+        &Pose2::translation(t(1.5), t(0.0)),
+        &vb,
+        t(1.0),
+    )
+    .unwrap();
     assert_eq!(f(over.toi).to_bits(), 0);
     assert_eq!(over.normal.into_inner(), Vector2::x());
 
     // A ball of radius 1 at (−5, 0) moving at (2, 0) into the square: the
     // gap of 3 closes at t = 1.5; into the corner region from above-left.
     let ball = Ball::new(Point2::origin(), t::<T>(1.0)).unwrap();
-    let hit = cast_shapes(&ball, &Pose2::translation(t(-5.0), t(0.0)), &Vector2::new(t(2.0), t(0.0)), &unit, &pa, &still, t(10.0))
-        .unwrap();
+    let hit = cast_shapes(
+        &ball,
+        &Pose2::translation(t(-5.0), t(0.0)),
+        &Vector2::new(t(2.0), t(0.0)),
+        &unit,
+        &pa,
+        &still,
+        t(10.0),
+    )
+    .unwrap();
     close(hit.toi, 1.5, tol, "ball into square");
     close(hit.normal.x, 1.0, tol, "ball normal");
     // Towards the corner (−1, 1) along the diagonal from (−4, 4): the
     // centre must come within 1 of the corner: |(−4, 4) + s(1, −1)·v − (−1, 1)| = 1.
     let diag = Vector2::new(t::<T>(1.0), t(-1.0));
-    let hit = cast_shapes(&ball, &Pose2::translation(t(-4.0), t(4.0)), &diag, &unit, &pa, &still, t(10.0))
-        .unwrap();
+    let hit = cast_shapes(
+        &ball,
+        &Pose2::translation(t(-4.0), t(4.0)),
+        &diag,
+        &unit,
+        &pa,
+        &still,
+        t(10.0),
+    )
+    .unwrap();
     close(hit.toi, 3.0 - 0.5f64.sqrt(), 1e2 * tol, "ball into corner");
     close(hit.normal.x, 0.5f64.sqrt(), 1e2 * tol, "corner normal");
 
     // 3D: a capsule lying along x falling onto a unit cube's top face.
-    let cube = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(t::<T>(1.0), t(1.0), t(1.0)))
-        .unwrap();
-    let log = Capsule::new(Point3::new(t::<T>(-2.0), t(0.0), t(0.0)), Point3::new(t(2.0), t(0.0), t(0.0)), t(0.5))
-        .unwrap();
+    let cube = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(t::<T>(1.0), t(1.0), t(1.0)),
+    )
+    .unwrap();
+    let log = Capsule::new(
+        Point3::new(t::<T>(-2.0), t(0.0), t(0.0)),
+        Point3::new(t(2.0), t(0.0), t(0.0)),
+        t(0.5),
+    )
+    .unwrap();
     let above = Pose3::translation(t(0.0), t(4.0), t(0.0));
     let fall = Vector3::new(t::<T>(0.0), t(-1.0), t(0.0));
-    let hit = cast_shapes(&cube, &Pose3::identity(), &Vector3::zeros(), &log, &above, &fall, t(10.0))
-        .unwrap();
+    let hit = cast_shapes(
+        &cube,
+        &Pose3::identity(),
+        &Vector3::zeros(),
+        &log,
+        &above,
+        &fall,
+        t(10.0),
+    )
+    .unwrap();
     close(hit.toi, 2.5, 1e2 * tol, "capsule onto cube");
     close(hit.normal.y, 1.0, 1e2 * tol, "capsule normal");
     // A cube turned 45° about z falling edge-first onto the cube: its
@@ -98,12 +146,29 @@ fn casts_by_hand<T: TestReal>() {
         Vector3::new(t(0.0), t(5.0), t(0.0)).into(),
         Rotation3::from_axis_angle(&Vector3::z_axis(), t(std::f64::consts::FRAC_PI_4)),
     );
-    let hit = cast_shapes(&cube, &Pose3::identity(), &Vector3::zeros(), &cube, &turned, &fall, t(10.0))
-        .unwrap();
+    let hit = cast_shapes(
+        &cube,
+        &Pose3::identity(),
+        &Vector3::zeros(),
+        &cube,
+        &turned,
+        &fall,
+        t(10.0),
+    )
+    .unwrap();
     close(hit.toi, 4.0 - 2f64.sqrt(), 1e2 * tol, "edge onto face");
     close(hit.normal.y, 1.0, 1e2 * tol, "edge normal");
     // NaN: no hit.
-    assert!(cast_shapes(&unit, &pa, &still, &unit, &pb, &Vector2::new(t(f64::NAN), t(0.0)), t(10.0)).is_none());
+    assert!(cast_shapes(
+        &unit,
+        &pa,
+        &still,
+        &unit,
+        &pb,
+        &Vector2::new(t(f64::NAN), t(0.0)),
+        t(10.0)
+    )
+    .is_none());
 }
 
 /// The first time in `[0, max]` at which the pair intersects, by sampling
@@ -154,11 +219,17 @@ where
     let half = Vector2::new(t::<T>(rng.range(0.3, 1.0)), t(rng.range(0.3, 1.0)));
     if rounded {
         if rng.chance(0.5) {
-            return Ball::new(Point2::origin(), t(rng.range(0.3, 1.0))).unwrap().into();
+            return Ball::new(Point2::origin(), t(rng.range(0.3, 1.0)))
+                .unwrap()
+                .into();
         }
-        return Capsule::new(Point2::from(-half), Point2::from(half), t(rng.range(0.1, 0.5)))
-            .unwrap()
-            .into();
+        return Capsule::new(
+            Point2::from(-half),
+            Point2::from(half),
+            t(rng.range(0.1, 0.5)),
+        )
+        .unwrap()
+        .into();
     }
     if rng.chance(0.5) {
         let (c, s) = rng.rational_cos_sin();
@@ -173,17 +244,29 @@ where
 
 /// A random 3D shape: a box or a hull, or a ball or a capsule.
 fn shape3<T: TestReal>(rng: &mut Rng, rounded: bool) -> AnyShape<T, 3> {
-    let half = Vector3::new(t::<T>(rng.range(0.3, 1.0)), t(rng.range(0.3, 1.0)), t(rng.range(0.3, 1.0)));
+    let half = Vector3::new(
+        t::<T>(rng.range(0.3, 1.0)),
+        t(rng.range(0.3, 1.0)),
+        t(rng.range(0.3, 1.0)),
+    );
     if rounded {
         if rng.chance(0.5) {
-            return Ball::new(Point3::origin(), t(rng.range(0.3, 1.0))).unwrap().into();
+            return Ball::new(Point3::origin(), t(rng.range(0.3, 1.0)))
+                .unwrap()
+                .into();
         }
-        return Capsule::new(Point3::from(-half), Point3::from(half), t(rng.range(0.1, 0.5)))
-            .unwrap()
-            .into();
+        return Capsule::new(
+            Point3::from(-half),
+            Point3::from(half),
+            t(rng.range(0.1, 0.5)),
+        )
+        .unwrap()
+        .into();
     }
     if rng.chance(0.5) {
-        return Obb::new(Point3::origin(), rng.rotation().cast::<T>(), half).unwrap().into();
+        return Obb::new(Point3::origin(), rng.rotation().cast::<T>(), half)
+            .unwrap()
+            .into();
     }
     let pts: Vec<Point3<T>> = (0..12)
         .map(|_| Point3::from(rng.unit_vector3().map(|x| t::<T>(x * rng.range(0.4, 1.0)))))
@@ -191,14 +274,23 @@ fn shape3<T: TestReal>(rng: &mut Rng, rounded: bool) -> AnyShape<T, 3> {
     ConvexPolyhedron::from_hull(&pts).unwrap().into()
 }
 
+/// A cast case: A, its pose and velocity, B (still) and its pose.
+type Case<T, const N: usize> = (
+    AnyShape<T, N>,
+    Pose<T, N>,
+    nalgebra::SVector<T, N>,
+    AnyShape<T, N>,
+    Pose<T, N>,
+);
+
 /// Random pairs aimed roughly at each other: the cast's time equals the
 /// bisection's, both ways round; a miss is a miss for the sampler too.
 fn check_against_bisection<T: TestReal, const N: usize>(
-    pairs: &[(AnyShape<T, N>, Pose<T, N>, nalgebra::SVector<T, N>, AnyShape<T, N>, Pose<T, N>)],
+    pairs: &[Case<T, N>],
     tol: f64,
 ) -> (usize, usize)
 where
-    nalgebra::Const<N>: PolytopeDim<T, N>,
+    nalgebra::Const<N>: PolytopeDim<T, N> + ContactDim<T, N>,
 {
     let still = nalgebra::SVector::<T, N>::zeros();
     let max = 10.0;
@@ -207,23 +299,42 @@ where
         let cast = cast_shapes(a, pa, va, b, pb, &still, t(max));
         let back = cast_shapes(b, pb, &still, a, pa, va, t(max));
         let oracle = bisect_toi(a, pa, va, b, pb, &still, max);
-        let what = format!("{} case {k}: {a:?} {pa:?} {va:?} {b:?} {pb:?}: {cast:?} vs {oracle:?}", T::NAME);
+        let what = format!(
+            "{} case {k}: {a:?} {pa:?} {va:?} {b:?} {pb:?}: {cast:?} vs {oracle:?}",
+            T::NAME
+        );
         match (cast, oracle) {
             (Some(c), Some(o)) => {
                 hits += 1;
                 assert!((f(c.toi) - o).abs() <= tol * (1.0 + o), "{what}");
                 let back = back.expect(&what);
-                assert!((f(back.toi) - f(c.toi)).abs() <= tol * (1.0 + o), "{what}: swapped {back:?}");
+                assert!(
+                    (f(back.toi) - f(c.toi)).abs() <= tol * (1.0 + o),
+                    "{what}: swapped {back:?}"
+                );
                 // At the time of impact the shapes are within the tolerance.
-                let d = distance(a, &moved(pa, va, c.toi), b, pb);
+                let pa_hit = moved(pa, va, c.toi);
+                let d = distance(a, &pa_hit, b, pb);
                 assert!(f(d) <= tol * 10.0, "{what}: apart by {} at impact", f(d));
+                // The witness points: on each surface, and together.
+                let on_a = f(project_point(a, &pa_hit, &c.point_a).distance).abs();
+                let on_b = f(project_point(b, pb, &c.point_b).distance).abs();
+                let gap = f((c.point_b - c.point_a).norm());
+                assert!(
+                    on_a <= tol * 10.0 && on_b <= tol * 10.0 && gap <= tol * 10.0,
+                    "{what}: witnesses {on_a} {on_b} off the surfaces, {gap} apart"
+                );
             }
             (None, None) => misses += 1,
             // The sampler steps by max/2000: a graze shorter than that is
             // missed by it; check the cast's hit is a graze.
             (Some(c), None) => {
                 let d = distance(a, &moved(pa, va, c.toi), b, pb);
-                assert!(f(d) <= tol * 10.0, "{what}: sampler missed a hit apart by {}", f(d));
+                assert!(
+                    f(d) <= tol * 10.0,
+                    "{what}: sampler missed a hit apart by {}",
+                    f(d)
+                );
                 hits += 1;
             }
             (None, Some(_)) => panic!("{what}: the cast missed"),
@@ -348,15 +459,23 @@ fn rotating_casts_never_pass_the_touch<T: TestReal>() {
                 separating_axis::Motion::pose_at(&mb, h.toi),
             );
             let d = f(distance(&a, &pa, &b, &pb));
-            assert!(d <= tol * 1.01, "{} case {k}: {d} apart at the toi", T::NAME);
+            assert!(
+                d <= tol * 1.01,
+                "{} case {k}: {d} apart at the toi",
+                T::NAME
+            );
         } else {
             misses += 1;
         }
     }
     assert!(hits > 20 && misses > 5, "{hits} hits, {misses} misses");
     // A 3D motion by hand: a box spun about y meets nothing off its path.
-    let bar = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(t::<T>(1.0), t(0.1), t(0.1)))
-        .unwrap();
+    let bar = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(t::<T>(1.0), t(0.1), t(0.1)),
+    )
+    .unwrap();
     let spin = Motion3 {
         start: Pose3::identity(),
         linvel: Vector3::zeros(),
@@ -372,7 +491,12 @@ fn rotating_casts_never_pass_the_touch<T: TestReal>() {
     // The bar (half width 0.1) meets the ball (radius 0.1) at distance 0.8
     // when its axis is 0.2 from the ball's centre: sin θ · 0.8 = 0.2 from
     // the far side, θ = π/2 − asin(0.25).
-    close(hit.toi, std::f64::consts::FRAC_PI_2 - 0.25f64.asin(), 1e-2, "spinning bar");
+    close(
+        hit.toi,
+        std::f64::consts::FRAC_PI_2 - 0.25f64.asin(),
+        1e-2,
+        "spinning bar",
+    );
 }
 
 in_both_scalars!(

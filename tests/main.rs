@@ -10,9 +10,9 @@
 mod support;
 
 mod box_precision;
-mod casts;
 mod boxes_2d;
 mod boxes_3d;
+mod casts;
 mod consistency;
 mod containment;
 mod distance;
@@ -24,6 +24,7 @@ mod figures;
 mod golden;
 mod manifolds_2d;
 mod manifolds_3d;
+mod manifolds_round;
 mod many_dimensions;
 mod nan;
 mod no_alloc;
