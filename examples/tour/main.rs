@@ -20,7 +20,8 @@
 //! the pair's contact manifold (`contact_manifold`, margin 0) as a green
 //! dot on A's surface joined to its partner on B's.
 //!
-//! A second, 3D scene follows as a table only: oriented boxes meeting edge
+//! A second, 3D scene follows as a table, then the contact points of
+//! every pair in contact (up to four, from `contact_manifold`): oriented boxes meeting edge
 //! on edge and face on face, a box inside a box, a sphere off a box's
 //! corner, a capsule across a box's edge, two convex hulls and a hull
 //! against a sphere.

@@ -5,9 +5,9 @@ use std::error::Error;
 
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    containment, intersects, separation, Aabb, AnyShape, AnyShape2, Ball, Capsule, Circle,
-    Containment, ConvexPolygon, ConvexPolyhedron, Obb, Obb2, Pose2, Pose3, Separation, Shape,
-    ShapeError,
+    contact_manifold, containment, intersects, separation, Aabb, AnyShape, AnyShape2, Ball,
+    Capsule, Circle, Containment, ConvexPolygon, ConvexPolyhedron, Manifold, Obb, Obb2, Pose2,
+    Pose3, Separation, Shape, ShapeError,
 };
 
 // ---------------------------------------------------------------------------
@@ -214,6 +214,8 @@ pub(crate) struct Row3 {
     pub(crate) separation: Separation<f64, 3>,
     /// `containment(A, B)`.
     pub(crate) containment: Containment,
+    /// `contact_manifold(A, B, 0)`: up to four contact points.
+    pub(crate) manifold: Manifold<f64, 3>,
 }
 
 /// The queries on one 3D pair.
@@ -235,6 +237,7 @@ where
         intersects: intersects(a, pa, b, pb),
         separation: separation(a, pa, b, pb),
         containment: containment(a, pa, b, pb),
+        manifold: contact_manifold(a, pa, b, pb, 0.0),
     }
 }
 

@@ -138,9 +138,10 @@ pub(crate) fn print_table_3d(rows: &[Row3]) {
         "normal A->B",
         "axis",
         "containment",
+        "points",
         "shows",
     ];
-    let cells: Vec<[String; 8]> = rows
+    let cells: Vec<[String; 9]> = rows
         .iter()
         .map(|r| {
             let s = &r.separation;
@@ -172,9 +173,31 @@ pub(crate) fn print_table_3d(rows: &[Row3]) {
                 normal,
                 feature_name(s.feature),
                 containment.to_owned(),
+                points_cell(r.manifold.points().iter().map(|p| p.separation)),
                 r.shows.to_owned(),
             ]
         })
         .collect();
     print_rows(&header, &cells);
+    println!();
+    println!("Contact points (contact_manifold, margin 0), world frame: on A, on B, separation");
+    for r in rows.iter().filter(|r| !r.manifold.is_empty()) {
+        println!("  {}:", r.pair);
+        for p in r.manifold.points() {
+            let v = |q: &nalgebra::Point3<f64>| {
+                let t = |x: f64| if x.abs() < 5e-4 { 0.0 } else { x };
+                format!("({:+.3}, {:+.3}, {:+.3})", t(q.x), t(q.y), t(q.z))
+            };
+            println!(
+                "    on A {}  on B {}  {:+.3}",
+                v(&p.on_a),
+                v(&p.on_b),
+                if p.separation.abs() < 5e-4 {
+                    0.0
+                } else {
+                    p.separation
+                }
+            );
+        }
+    }
 }
