@@ -18,7 +18,11 @@
 //! each minimum translation vector (MTV) drawn as an arrow from B's deepest
 //! point along the normal, as long as the depth, and each contact point of
 //! the pair's contact manifold (`contact_manifold`, margin 0) as a green
-//! dot on A's surface joined to its partner on B's.
+//! dot on A's surface joined to its partner on B's. It also draws the
+//! closest points of a separated pair (`closest_points`: the true distance,
+//! where SAT's best axis only bounds it from below) and a cast
+//! (`cast_shapes`: the corner ball rolling left, drawn dashed where it
+//! first touches the crate).
 //!
 //! A second, 3D scene follows as a table, then the contact points of
 //! every pair in contact (up to four, from `contact_manifold`): oriented boxes meeting edge
@@ -42,9 +46,10 @@ mod table;
 use std::error::Error;
 use std::path::PathBuf;
 
+use nalgebra::Vector2;
 use separating_axis::{
-    contact_manifold, containment, intersects, penetration, separation, Containment, Manifold,
-    Penetration, Separation,
+    cast_shapes, closest_points, contact_manifold, containment, intersects, penetration,
+    separation, ClosestPoints, Containment, Manifold, Penetration, Separation, ShapeCastHit,
 };
 
 use scene::{scene_2d, scene_3d, Body, Scene};
@@ -68,7 +73,43 @@ fn tour_2d() -> Result<(), Box<dyn Error>> {
     let all = all_pairs(&scene.bodies);
     let rows = reported_pairs(&scene, &all);
     print_table(&scene.bodies, &rows, all.len());
-    let svg = svg_2d(&scene, &rows, &all)?;
+    let extras = extras(&scene);
+    for (a, b, c) in &extras.closest {
+        println!(
+            "closest points {} / {}: distance {:.4} (SAT's lower bound {:.4}), on A ({:.3}, {:.3}), on B ({:.3}, {:.3})",
+            scene.bodies[*a].name,
+            scene.bodies[*b].name,
+            c.distance,
+            separation(
+                &scene.bodies[*a].geometry,
+                &scene.bodies[*a].pose,
+                &scene.bodies[*b].geometry,
+                &scene.bodies[*b].pose
+            )
+            .distance,
+            c.point_a.x,
+            c.point_a.y,
+            c.point_b.x,
+            c.point_b.y
+        );
+    }
+    for cast in &extras.casts {
+        if let Some(hit) = &cast.hit {
+            println!(
+                "cast {} moving ({:+.1}, {:+.1}) into {}: time of impact {:.4}, contact ({:.3}, {:.3}), normal ({:+.3}, {:+.3})",
+                scene.bodies[cast.b].name,
+                cast.velocity.x,
+                cast.velocity.y,
+                scene.bodies[cast.a].name,
+                hit.toi,
+                hit.point_b.x,
+                hit.point_b.y,
+                hit.normal.x,
+                hit.normal.y
+            );
+        }
+    }
+    let svg = svg_2d(&scene, &rows, &all, &extras)?;
     std::fs::write(SVG_FILE, svg)?;
     let path =
         std::env::current_dir().map_or_else(|_| PathBuf::from(SVG_FILE), |d| d.join(SVG_FILE));
@@ -153,6 +194,69 @@ fn reported_pairs(scene: &Scene, all: &[PairReport]) -> Vec<PairReport> {
         .collect();
     rows.extend(extra);
     rows
+}
+
+/// A cast of the drawing: B moving towards A.
+pub(crate) struct Cast {
+    /// Index of the shape hit.
+    pub(crate) a: usize,
+    /// Index of the moving shape.
+    pub(crate) b: usize,
+    /// B's velocity.
+    pub(crate) velocity: Vector2<f64>,
+    /// `cast_shapes(A still, B moving)` within 10 time units.
+    pub(crate) hit: Option<ShapeCastHit<f64, 2>>,
+}
+
+/// The closest points and the casts the scene asks the drawing for.
+pub(crate) struct Extras {
+    /// `(a, b, closest_points(A, B))`.
+    pub(crate) closest: Vec<(usize, usize, ClosestPoints<f64, 2>)>,
+    /// The casts.
+    pub(crate) casts: Vec<Cast>,
+}
+
+/// Runs `closest_points` and `cast_shapes` on the pairs the scene names.
+fn extras(scene: &Scene) -> Extras {
+    let bodies = &scene.bodies;
+    let closest = scene
+        .closest
+        .iter()
+        .map(|(a, b)| {
+            let (a, b) = (scene.index(a), scene.index(b));
+            let c = closest_points(
+                &bodies[a].geometry,
+                &bodies[a].pose,
+                &bodies[b].geometry,
+                &bodies[b].pose,
+            );
+            (a, b, c)
+        })
+        .collect();
+    let casts = scene
+        .casts
+        .iter()
+        .map(|(a, b, v)| {
+            let (a, b) = (scene.index(a), scene.index(b));
+            let velocity = Vector2::new(v[0], v[1]);
+            let hit = cast_shapes(
+                &bodies[a].geometry,
+                &bodies[a].pose,
+                &Vector2::zeros(),
+                &bodies[b].geometry,
+                &bodies[b].pose,
+                &velocity,
+                10.0,
+            );
+            Cast {
+                a,
+                b,
+                velocity,
+                hit,
+            }
+        })
+        .collect();
+    Extras { closest, casts }
 }
 
 // ---------------------------------------------------------------------------

@@ -42,6 +42,10 @@ pub(crate) struct Scene {
     pub(crate) featured: Vec<Featured>,
     /// Pairs whose centre-to-centre line the drawing shows, dashed.
     pub(crate) centre_lines: Vec<(&'static str, &'static str)>,
+    /// Separated pairs whose closest points the drawing shows.
+    pub(crate) closest: Vec<(&'static str, &'static str)>,
+    /// Casts the drawing shows: B moving with this velocity towards A.
+    pub(crate) casts: Vec<(&'static str, &'static str, [f64; 2])>,
 }
 
 impl Scene {
@@ -182,6 +186,9 @@ pub(crate) fn scene_2d() -> Result<Scene, ShapeError> {
         bodies,
         featured,
         centre_lines: vec![("floor", "tilted")],
+        closest: vec![("crate", "corner-ball")],
+        // The corner ball rolling left clips the crate's corner.
+        casts: vec![("crate", "corner-ball", [-1.0, 0.0])],
     })
 }
 

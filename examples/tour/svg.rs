@@ -8,7 +8,7 @@ use nalgebra::{Point2, Vector2};
 use separating_axis::AnyShape;
 
 use super::scene::{Body, Scene};
-use super::PairReport;
+use super::{Extras, PairReport};
 
 /// Width of the SVG drawing, in pixels.
 const SVG_WIDTH: f64 = 800.0;
@@ -208,6 +208,7 @@ pub(crate) fn svg_2d(
     scene: &Scene,
     rows: &[PairReport],
     all: &[PairReport],
+    extras: &Extras,
 ) -> Result<String, std::fmt::Error> {
     let bodies = &scene.bodies;
     let outlines: Vec<Outline> = bodies.iter().map(Outline::of).collect();
@@ -277,6 +278,40 @@ pub(crate) fn svg_2d(
     for point in rows.iter().flat_map(|r| r.manifold.points()) {
         write_contact(&mut svg, &view, &point.on_a, &point.on_b)?;
     }
+    for (_, _, c) in &extras.closest {
+        let ((x0, y0), (x1, y1)) = (view.px(&c.point_a), view.px(&c.point_b));
+        writeln!(
+            svg,
+            r##"<line x1="{x0:.1}" y1="{y0:.1}" x2="{x1:.1}" y2="{y1:.1}" stroke="#3b6ea5" stroke-width="2" stroke-dasharray="3 2"/><circle cx="{x0:.1}" cy="{y0:.1}" r="3" fill="#3b6ea5"/><circle cx="{x1:.1}" cy="{y1:.1}" r="3" fill="#3b6ea5"/><text x="{:.1}" y="{:.1}" font-size="12" fill="#3b6ea5" stroke="white" stroke-width="3" paint-order="stroke">distance {:.3}</text>"##,
+            x1 + 6.0,
+            y1 + 14.0,
+            c.distance
+        )?;
+    }
+    for cast in &extras.casts {
+        let Some(hit) = &cast.hit else { continue };
+        let start = &bodies[cast.b];
+        let mut ghost_pose = start.pose;
+        ghost_pose.translation.vector += cast.velocity * hit.toi;
+        let ghost = Outline::of(&Body {
+            name: start.name,
+            geometry: start.geometry.clone(),
+            pose: ghost_pose,
+        });
+        write_ghost(&mut svg, &view, &ghost)?;
+        let ((x0, y0), (x1, y1)) = (
+            view.px(&outlines[cast.b].centre()),
+            view.px(&ghost.centre()),
+        );
+        let (cx, cy) = view.px(&hit.point_b);
+        writeln!(
+            svg,
+            r##"<line x1="{x0:.1}" y1="{y0:.1}" x2="{x1:.1}" y2="{y1:.1}" stroke="#7a3ba5" stroke-width="1.5" marker-end="url(#arrowhead)"/><circle cx="{cx:.1}" cy="{cy:.1}" r="3.5" fill="#7a3ba5"/><text x="{:.1}" y="{:.1}" font-size="12" fill="#7a3ba5" stroke="white" stroke-width="3" paint-order="stroke">cast: hits at t = {:.3}</text>"##,
+            x1 - 40.0,
+            y1 - 48.0,
+            hit.toi
+        )?;
+    }
     for (body, outline) in bodies.iter().zip(&outlines) {
         write_label(&mut svg, &view, body.name, outline)?;
     }
@@ -296,7 +331,7 @@ pub(crate) fn write_legend(svg: &mut String) -> std::fmt::Result {
     )?;
     writeln!(
         svg,
-        r##"<circle cx="36" cy="84" r="3.5" fill="#1a8a3a"/><text x="48" y="88" font-size="13" fill="#222">contact point of the pair's manifold, on A's surface, joined to its partner on B's</text>"##
+        r##"<circle cx="36" cy="84" r="3.5" fill="#1a8a3a"/><text x="48" y="88" font-size="13" fill="#222">contact point (manifold)</text><line x1="230" y1="84" x2="250" y2="84" stroke="#3b6ea5" stroke-width="2" stroke-dasharray="3 2"/><text x="256" y="88" font-size="13" fill="#222">closest points of an apart pair</text><circle cx="480" cy="84" r="8" fill="none" stroke="#7a3ba5" stroke-dasharray="5 3"/><text x="494" y="88" font-size="13" fill="#222">a cast: where the moving shape first touches</text>"##
     )?;
     let entries = [
         (State::Overlapping, "overlaps another shape"),
@@ -368,6 +403,34 @@ pub(crate) fn write_outline(
                 r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" {}/>"#,
                 radius * view.scale,
                 state.style()
+            )
+        }
+    }
+}
+
+/// A shape where a cast stops: a dashed outline.
+pub(crate) fn write_ghost(svg: &mut String, view: &View, outline: &Outline) -> std::fmt::Result {
+    match outline {
+        Outline::Polygon(vs) => {
+            let points: Vec<String> = vs
+                .iter()
+                .map(|p| {
+                    let (x, y) = view.px(p);
+                    format!("{x:.1},{y:.1}")
+                })
+                .collect();
+            writeln!(
+                svg,
+                r##"<polygon points="{}" fill="none" stroke="#7a3ba5" stroke-width="1.5" stroke-dasharray="5 3"/>"##,
+                points.join(" ")
+            )
+        }
+        Outline::Circle { centre, radius } => {
+            let (x, y) = view.px(centre);
+            writeln!(
+                svg,
+                r##"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" fill="none" stroke="#7a3ba5" stroke-width="1.5" stroke-dasharray="5 3"/>"##,
+                radius * view.scale
             )
         }
     }
