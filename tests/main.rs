@@ -23,6 +23,7 @@ mod figures;
 mod golden;
 mod manifolds_2d;
 mod manifolds_3d;
+mod manifolds_box;
 mod many_dimensions;
 mod nan;
 mod no_alloc;

@@ -110,13 +110,13 @@ fn edge(u: usize, w: usize) -> ContactFeature {
 
 /// `p` placed by `pose`, or `p` itself for A (no pose).
 #[inline]
-fn place<T: Real>(pose: Option<&Pose<T, 3>>, p: Point3<T>) -> Point3<T> {
+pub(super) fn place<T: Real>(pose: Option<&Pose<T, 3>>, p: Point3<T>) -> Point3<T> {
     pose.map_or(p, |pose| pose * p)
 }
 
 /// `v` turned by `pose`'s rotation, or `v` itself for A (no pose).
 #[inline]
-fn turn<T: Real>(pose: Option<&Pose<T, 3>>, v: Vector3<T>) -> Vector3<T> {
+pub(super) fn turn<T: Real>(pose: Option<&Pose<T, 3>>, v: Vector3<T>) -> Vector3<T> {
     pose.map_or(v, |pose| pose.rotation * v)
 }
 
@@ -501,7 +501,7 @@ fn reduce<T: Real>(
 /// supporting edges (each pushed out to its shape's surface by its
 /// radius), with the SAT distance as its separation. Nothing when a shape
 /// cannot name its edge (then the caller makes the one-point contact).
-fn edge_contact<T, A, B>(
+pub(super) fn edge_contact<T, A, B>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
     a: &A,
