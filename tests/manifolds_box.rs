@@ -158,8 +158,10 @@ fn same_points<T: TestReal>(m: &Manifold<T, 3>, n: &Manifold<T, 3>, tol: f64) ->
 /// the same points and separations within round-off. An edge–edge contact
 /// gives one point with ids `(Edge, Edge)` on both boxes' surfaces, with
 /// the generic path's separation (the generic path on a shape that does
-/// not name its edges' ends puts it at a support point). All but a few
-/// near-tied pairs are compared (counted below).
+/// not name its edges' ends puts it at a support point). Of the 2 000
+/// ordered pairs, in f32 and in f64: 838 face contacts compared, 504
+/// edge–edge contacts, 658 apart, and no pair where the two SATs chose
+/// different reference faces (at most 5 such near-ties are let through).
 fn box_path_agrees_with_the_generic_path<T: TestReal>() {
     let mut rng = Rng::new(0xb0_c5);
     let margin = t::<T>(0.1);
@@ -205,7 +207,7 @@ fn box_path_agrees_with_the_generic_path<T: TestReal>() {
         }
     }
     assert!(
-        faces > 600 && edges > 100 && apart > 100 && tied <= 20,
+        faces > 600 && edges > 100 && apart > 100 && tied <= 5,
         "{faces} {edges} {apart} {tied}"
     );
 }
@@ -229,7 +231,7 @@ fn aabbs_take_the_box_path<T: TestReal>() {
         assert_eq!(m.len(), 4);
         assert!(same_points(&m, &g, 0.0), "{m:?} vs {g:?}");
         for q in m.points() {
-            assert_eq!(f(q.separation), -0.25);
+            assert_eq!(f(q.separation).to_bits(), (-0.25f64).to_bits());
         }
     }
 }
