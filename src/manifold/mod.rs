@@ -449,7 +449,8 @@ mod sealed {
 
 /// The dimensions [`contact_manifold`] exists in, each with its clipping:
 /// `Const<2>` clips an edge (`src/manifold/two_d.rs`), `Const<3>` a face
-/// (`src/manifold/three_d.rs`). Sealed: no other dimension can implement
+/// (`src/manifold/three_d.rs`; two boxes take `src/manifold/box3.rs`,
+/// which agrees with it, docs/manifolds.md, "Boxes"). Sealed: no other dimension can implement
 /// it, so a manifold in another dimension does not compile. Code generic
 /// over the dimension names it in its bounds:
 ///
