@@ -172,7 +172,9 @@ macro_rules! parry {
                     .count()
             }),
             "manifold" => {
-                use $p::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
+                use $p::query::{
+                    ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+                };
                 let mut manifold = ContactManifold::<(), ()>::new();
                 run($reps, || {
                     theirs
