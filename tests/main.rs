@@ -24,6 +24,7 @@ mod figures;
 mod golden;
 mod manifolds_2d;
 mod manifolds_3d;
+mod manifolds_box;
 mod manifolds_round;
 mod many_dimensions;
 mod nan;

@@ -31,6 +31,7 @@ use nalgebra::{Const, Point, SVector, Unit};
 
 use crate::{separation, Feature, Obb, Pose, Real, Shape};
 
+mod box3;
 mod three_d;
 mod two_d;
 
@@ -448,7 +449,8 @@ mod sealed {
 
 /// The dimensions [`contact_manifold`] exists in, each with its clipping:
 /// `Const<2>` clips an edge (`src/manifold/two_d.rs`), `Const<3>` a face
-/// (`src/manifold/three_d.rs`). Sealed: no other dimension can implement
+/// (`src/manifold/three_d.rs`; two boxes take `src/manifold/box3.rs`,
+/// which agrees with it, docs/manifolds.md, "Boxes"). Sealed: no other dimension can implement
 /// it, so a manifold in another dimension does not compile. Code generic
 /// over the dimension names it in its bounds:
 ///
@@ -513,6 +515,27 @@ impl<T: Real> ContactDim<T, 3> for Const<3> {
         A: Shape<T, 3> + ?Sized,
         B: Shape<T, 3> + ?Sized,
     {
+        // Two boxes (as `pair::route` finds them) take the box path.
+        let (owned_a, owned_b);
+        let box_a = match a.as_obb_ref() {
+            Some(r) => Some(r),
+            None => {
+                owned_a = a.as_obb();
+                owned_a.as_ref()
+            }
+        };
+        if let Some(box_a) = box_a {
+            let box_b = match b.as_obb_ref() {
+                Some(r) => Some(r),
+                None => {
+                    owned_b = b.as_obb();
+                    owned_b.as_ref()
+                }
+            };
+            if let Some(box_b) = box_b {
+                return run(box_a, pose_a, box_b, pose_b, margin, box3::contacts);
+            }
+        }
         run(a, pose_a, b, pose_b, margin, three_d::contacts)
     }
 }

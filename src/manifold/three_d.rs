@@ -29,21 +29,29 @@ use super::{
 use crate::shape::sign_or_plus;
 use crate::{Feature, Pose, Real, Shape};
 
-/// How many vertices the clip buffers hold. Clipping a convex polygon of
-/// `k` vertices by the side planes of a convex face of `m` vertices gives
-/// at most `k + m` vertices (the intersection of two convex polygons), and
-/// every intermediate polygon is such an intersection too: the clipping is
-/// exact whenever `k + m <= CLIP_CAPACITY`. Past that (faces of more than
-/// about 32 vertices each), the vertices beyond the capacity are dropped
-/// at each stage: what remains is still a polygon inside both faces, its
-/// points still lie on both shapes, only some of the clipped polygon's
-/// corners are missing. Never a panic, never the heap.
+/// How many vertices the large clip buffers hold. Clipping a convex
+/// polygon of `k` vertices by the side planes of a convex face of `m`
+/// vertices gives at most `k + m` vertices (the intersection of two convex
+/// polygons), and every intermediate polygon is such an intersection too:
+/// the clipping is exact whenever `k + m <= CLIP_CAPACITY`. Past that
+/// (faces of more than about 32 vertices each), the vertices beyond the
+/// capacity are dropped at each stage: what remains is still a polygon
+/// inside both faces, its points still lie on both shapes, only some of the
+/// clipped polygon's corners are missing. Never a panic, never the heap.
 const CLIP_CAPACITY: usize = 64;
+
+/// How many vertices the small clip buffers hold, used whenever
+/// `k + m <= SMALL_CAPACITY` (boxes, triangles and quads of hulls, capsule
+/// segments on a face): the clipping is then exact in them too, so the
+/// answer is the one the large buffers give, bit for bit, and the call
+/// does not initialise the ~12 KB of the large ones (docs/manifolds.md,
+/// "Cost").
+const SMALL_CAPACITY: usize = 16;
 
 /// The feature after a vertex of the polygon being clipped: which line the
 /// polygon's edge from it to the next vertex lies on.
 #[derive(Clone, Copy)]
-enum Along {
+pub(super) enum Along {
     /// The incident face's edge between these two core vertices.
     Incident(usize, usize),
     /// The reference face's side plane `j`.
@@ -54,21 +62,21 @@ enum Along {
 /// features on the reference and the incident shape and the line its
 /// outgoing edge lies on.
 #[derive(Clone, Copy)]
-struct ClipPoint<T: Real> {
-    p: Point3<T>,
-    on_reference: ContactFeature,
-    on_incident: ContactFeature,
-    next: Along,
+pub(super) struct ClipPoint<T: Real> {
+    pub(super) p: Point3<T>,
+    pub(super) on_reference: ContactFeature,
+    pub(super) on_incident: ContactFeature,
+    pub(super) next: Along,
 }
 
-/// A polygon in a fixed-size buffer: pushes beyond the capacity are
-/// dropped (see [`CLIP_CAPACITY`]).
-struct Polygon<T: Real> {
-    pts: [ClipPoint<T>; CLIP_CAPACITY],
+/// A polygon in a fixed-size buffer of `C` vertices: pushes beyond the
+/// capacity are dropped (see [`CLIP_CAPACITY`]).
+struct Polygon<T: Real, const C: usize> {
+    pts: [ClipPoint<T>; C],
     len: usize,
 }
 
-impl<T: Real> Polygon<T> {
+impl<T: Real, const C: usize> Polygon<T, C> {
     fn new() -> Self {
         Self {
             pts: [ClipPoint {
@@ -76,7 +84,7 @@ impl<T: Real> Polygon<T> {
                 on_reference: ContactFeature::Support,
                 on_incident: ContactFeature::Support,
                 next: Along::Side(0),
-            }; CLIP_CAPACITY],
+            }; C],
             len: 0,
         }
     }
@@ -102,13 +110,13 @@ fn edge(u: usize, w: usize) -> ContactFeature {
 
 /// `p` placed by `pose`, or `p` itself for A (no pose).
 #[inline]
-fn place<T: Real>(pose: Option<&Pose<T, 3>>, p: Point3<T>) -> Point3<T> {
+pub(super) fn place<T: Real>(pose: Option<&Pose<T, 3>>, p: Point3<T>) -> Point3<T> {
     pose.map_or(p, |pose| pose * p)
 }
 
 /// `v` turned by `pose`'s rotation, or `v` itself for A (no pose).
 #[inline]
-fn turn<T: Real>(pose: Option<&Pose<T, 3>>, v: Vector3<T>) -> Vector3<T> {
+pub(super) fn turn<T: Real>(pose: Option<&Pose<T, 3>>, v: Vector3<T>) -> Vector3<T> {
     pose.map_or(v, |pose| pose.rotation * v)
 }
 
@@ -183,46 +191,111 @@ fn clip_face<T, R, I>(
         (v, place(ref_pose, p))
     };
 
-    // The incident polygon, in A's frame.
-    let mut poly = Polygon::new();
+    // The incident polygon, in A's frame: its vertex count, its feature,
+    // and its `k`-th vertex.
     let on_reference = ContactFeature::Face(ref_face);
-    let inc_face = if let Some(fi) = Faces::new(incident) {
+    let inc_faces = Faces::new(incident);
+    let (n_inc, inc_face, segment) = if let Some(fi) = &inc_faces {
         let dir = inc_pose.map_or(ref_normal, |p| {
             p.rotation.inverse_transform_vector(&ref_normal)
         });
         let Some(f) = fi.incident(&dir) else {
             return;
         };
-        let n = fi.vertex_count(f);
-        for k in 0..n.min(CLIP_CAPACITY) {
-            let (v, p) = fi.vertex(f, k);
-            let (w, _) = fi.vertex(f, (k + 1) % n);
-            poly.push(ClipPoint {
-                p: place(inc_pose, p),
-                on_reference,
-                on_incident: ContactFeature::Vertex(v),
-                next: Along::Incident(v, w),
-            });
-        }
-        ContactFeature::Face(f)
+        (fi.vertex_count(f), ContactFeature::Face(f), None)
     } else if incident.face_count() == 0 && incident.core_vertex_count() == 2 {
         // A segment core (a capsule in 3D), clipped as an open polygon.
         let (p, q) = (incident.local_core_vertex(0), incident.local_core_vertex(1));
         if p == q {
             return;
         }
-        for (v, x) in [(0, p), (1, q)] {
-            poly.push(ClipPoint {
-                p: place(inc_pose, x),
-                on_reference,
-                on_incident: ContactFeature::Vertex(v),
-                next: Along::Incident(0, 1),
-            });
-        }
-        edge(0, 1)
+        (2, edge(0, 1), Some((p, q)))
     } else {
         return;
     };
+    let inc_vertex = |k: usize| match (&inc_faces, segment, inc_face) {
+        (Some(fi), _, ContactFeature::Face(f)) => {
+            let (v, p) = fi.vertex(f, k);
+            let (w, _) = fi.vertex(f, (k + 1) % n_inc);
+            ClipPoint {
+                p: place(inc_pose, p),
+                on_reference,
+                on_incident: ContactFeature::Vertex(v),
+                next: Along::Incident(v, w),
+            }
+        }
+        (_, Some((p, q)), _) => ClipPoint {
+            p: place(inc_pose, if k == 0 { p } else { q }),
+            on_reference,
+            on_incident: ContactFeature::Vertex(k),
+            next: Along::Incident(0, 1),
+        },
+        _ => ClipPoint {
+            p: Point3::origin(),
+            on_reference,
+            on_incident: ContactFeature::Support,
+            next: Along::Side(0),
+        },
+    };
+    let face = RefFace {
+        side,
+        index: ref_face,
+        normal: ref_normal,
+        count: n_ref,
+    };
+    let incident = IncFace {
+        count: n_inc,
+        feature: inc_face,
+    };
+    if n_inc + n_ref <= SMALL_CAPACITY {
+        clip_and_push::<T, SMALL_CAPACITY>(
+            m, frames, &face, ref_vertex, &incident, inc_vertex, margin,
+        );
+    } else {
+        clip_and_push::<T, CLIP_CAPACITY>(
+            m, frames, &face, ref_vertex, &incident, inc_vertex, margin,
+        );
+    }
+}
+
+/// The reference face of a face contact, in A's frame.
+pub(super) struct RefFace<T: Real> {
+    /// The shape it belongs to.
+    pub(super) side: Side,
+    /// Its index in that shape's face numbering.
+    pub(super) index: usize,
+    /// Its outward normal, in A's frame.
+    pub(super) normal: Vector3<T>,
+    /// Its vertex count (at least 3).
+    pub(super) count: usize,
+}
+
+/// The incident polygon of a face contact: its vertex count and its
+/// feature on the incident shape (a face, or a segment core's edge).
+pub(super) struct IncFace {
+    pub(super) count: usize,
+    pub(super) feature: ContactFeature,
+}
+
+/// Clips the incident polygon (its `k`-th vertex from `inc_vertex`, for
+/// `k < incident.count`, at most `C` of them) to the side planes of
+/// `face` (its `k`-th vertex, core index and position in A's frame, from
+/// `ref_vertex`, for `k <= face.count`, wrapping around) in buffers of `C`
+/// vertices, and pushes the points within `margin`, at most four.
+pub(super) fn clip_and_push<T: Real, const C: usize>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    face: &RefFace<T>,
+    ref_vertex: impl Fn(usize) -> (usize, Point3<T>),
+    incident: &IncFace,
+    inc_vertex: impl Fn(usize) -> ClipPoint<T>,
+    margin: T,
+) {
+    let (side, ref_face, ref_normal, n_ref) = (face.side, face.index, face.normal, face.count);
+    let mut poly = Polygon::<T, C>::new();
+    for k in 0..incident.count.min(C) {
+        poly.push(inc_vertex(k));
+    }
 
     // Two buffers, each pass clipping one into the other (no copy).
     let mut bufs = [poly, Polygon::new()];
@@ -236,7 +309,7 @@ fn clip_face<T, R, I>(
         } else {
             (&*second, first)
         };
-        clip_to_plane(src, dst, &outward, &o, (j, n_ref), (v, w), inc_face);
+        clip_to_plane(src, dst, &outward, &o, (j, n_ref), (v, w), incident.feature);
         current = 1 - current;
         if bufs[current].len == 0 {
             break;
@@ -251,7 +324,7 @@ fn clip_face<T, R, I>(
     };
     let (_, o) = ref_vertex(0);
     let height = |c: &ClipPoint<T>| ref_normal.dot(&(c.p - o));
-    let mut kept = [(0, T::zero()); CLIP_CAPACITY];
+    let mut kept = [(0, T::zero()); C];
     let mut n_kept = 0;
     for (k, c) in poly.points().iter().enumerate() {
         let separation = height(c) - r_ref - r_inc;
@@ -297,9 +370,9 @@ fn clip_face<T, R, I>(
 ///
 /// A polygon of two vertices is an open segment (a capsule's core): its
 /// closing edge is not clipped, so no point is found twice.
-fn clip_to_plane<T: Real>(
-    poly: &Polygon<T>,
-    out: &mut Polygon<T>,
+fn clip_to_plane<T: Real, const C: usize>(
+    poly: &Polygon<T, C>,
+    out: &mut Polygon<T, C>,
     outward: &Vector3<T>,
     o: &Point3<T>,
     (j, n_ref): (usize, usize),
@@ -428,7 +501,7 @@ fn reduce<T: Real>(
 /// supporting edges (each pushed out to its shape's surface by its
 /// radius), with the SAT distance as its separation. Nothing when a shape
 /// cannot name its edge (then the caller makes the one-point contact).
-fn edge_contact<T, A, B>(
+pub(super) fn edge_contact<T, A, B>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
     a: &A,

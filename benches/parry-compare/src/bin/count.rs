@@ -10,7 +10,9 @@
 //!   precision  f32 | f64
 //!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32
 //!   mix        mixed | separated | deep
-//!   query      intersects | penetration
+//!   query      intersects | penetration | manifold (`contact_manifold`,
+//!              margin 0; parry's `contact_manifold_convex_convex`, or for
+//!              parry-cuboid `contact_manifold_cuboid_cuboid`; not in `--list`)
 //!   library    ours | ours-dyn (the same pairs through `&dyn Shape`; not
 //!              in `--list`) | parry | parry-cuboid (box kinds: parry's cuboid–cuboid
 //!              functions, `intersection_test_cuboid_cuboid` and
@@ -132,6 +134,15 @@ macro_rules! ours {
                     .filter(|(a, pa, b, pb)| separating_axis::intersects(black_box(*a), pa, *b, pb))
                     .count()
             }),
+            "manifold" => run($reps, || {
+                typed
+                    .iter()
+                    .filter(|(a, pa, b, pb)| {
+                        !separating_axis::contact_manifold(black_box(*a), pa, *b, pb, 0.0)
+                            .is_empty()
+                    })
+                    .count()
+            }),
             _ => run($reps, || {
                 typed
                     .iter()
@@ -160,6 +171,32 @@ macro_rules! parry {
                     })
                     .count()
             }),
+            "manifold" => {
+                use $p::query::{
+                    ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+                };
+                let mut manifold = ContactManifold::<(), ()>::new();
+                run($reps, || {
+                    theirs
+                        .iter()
+                        .filter(|(a, pa, b, pb)| {
+                            manifold.clear();
+                            DefaultQueryDispatcher
+                                .contact_manifold_convex_convex(
+                                    &pa.inv_mul(pb),
+                                    black_box(a.as_ref()),
+                                    b.as_ref(),
+                                    None,
+                                    None,
+                                    0.0,
+                                    &mut manifold,
+                                )
+                                .unwrap();
+                            !manifold.points.is_empty()
+                        })
+                        .count()
+                })
+            }
             _ => run($reps, || {
                 theirs
                     .iter()
@@ -345,7 +382,7 @@ struct Cell<'a> {
 }
 
 const USAGE: &str = "usage: count <f32|f64> <2d-KIND|3d-KIND> <mixed|separated|deep> \
-<intersects|penetration> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
+<intersects|penetration|manifold> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
 
 /// Every cell, in the table's order: precision, dimension and kind, mix,
 /// query; then library and order.
@@ -398,7 +435,7 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
         three,
         kind,
         mix: *Mix::ALL.iter().find(|m| m.name() == args[2])?,
-        query: ["intersects", "penetration"]
+        query: ["intersects", "penetration", "manifold"]
             .into_iter()
             .find(|q| *q == args[3])?,
         library: if known { library } else { return None },
