@@ -13,6 +13,7 @@ mod bounds;
 mod box_precision;
 mod boxes_2d;
 mod boxes_3d;
+mod broad_phase;
 mod consistency;
 mod containment;
 mod distance;
