@@ -266,8 +266,10 @@ fn swept_box_is_the_union_of_both_ends<T: TestReal>() {
         end_pose.translation.vector += v;
         let end = shape_aabb(&*shape, &end_pose).unwrap();
         for k in 0..3 {
-            assert_eq!(swept.min()[k], start.min()[k].min(end.min()[k]));
-            assert_eq!(swept.max()[k], start.max()[k].max(end.max()[k]));
+            let lo = start.min()[k].min(end.min()[k]);
+            let hi = start.max()[k].max(end.max()[k]);
+            assert_eq!(swept.min()[k].to_bits_f64(), lo.to_bits_f64());
+            assert_eq!(swept.max()[k].to_bits_f64(), hi.to_bits_f64());
         }
     }
 }
