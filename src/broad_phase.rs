@@ -9,25 +9,30 @@
 //! drop removed bodies, copy the current boxes into the sweep list   O(n)
 //! axis: the coordinate with the largest variance of box centres,    O(n N)
 //!       kept until another axis's variance exceeds it twice over
-//! sort the list by (min along the axis, slot index):
+//! sort the list by (min along the axis, handle):
 //!       insertion sort (the list is mostly sorted between frames)   O(n + swaps)
 //!       falling back to a full sort past 4n + 64 swaps or on a new axis
-//! sweep: for each box a, the boxes b after it while b.min ≤ a.max   O(n + s)
-//!       along the axis; report (a, b) if the closed boxes overlap
-//!       on every other axis (touching counts, like the narrow phase)
+//! grid over the other axes (cell: twice the mean box extent):
+//!       one proxy per (body, cell it touches), sorted by cell       O(P log P)
+//!       then list position; bodies touching > 64 cells are large
+//! sweep each cell: for each proxy a, the proxies b after it while
+//!       b.min ≤ a.max along the axis; report (a, b) if the closed
+//!       boxes overlap (touching counts, like the narrow phase) and
+//!       the lower corner of their overlap lies in this cell (once)
+//! each large body against every body                                O(n) each
 //! ```
 //!
-//! `s` is the number of pairs overlapping along the sweep axis; the
-//! variance rule keeps it near the number of overlapping pairs `k` for
-//! scenes spread along some axis. Memory is `O(n)` plus the output: `n`
-//! bodies at one position make `n (n − 1) / 2` pairs, 2 handles (16 bytes)
-//! each, and nothing else grows
+//! One sweep axis alone visits `∝ n^(5/3)` candidates in a 3D scene of
+//! constant density; sweeping within the grid's columns brings that back
+//! to `O(n)` (docs/broad-phase.md, measured there). Memory is `O(n)` plus
+//! the output: `n` bodies at one position make `n (n − 1) / 2` pairs, 2
+//! handles (16 bytes) each, and nothing else grows
 //! (tests/broad_phase.rs::a_million_identical_boxes_stream_pairs_in_linear_memory).
 
 use core::cmp::Ordering;
 use core::ops::ControlFlow;
 
-use nalgebra::Point;
+use nalgebra::{Point, SVector};
 
 use crate::{Aabb, BroadPhaseError, Real};
 
@@ -96,6 +101,12 @@ pub struct BroadPhase<T: Real, const N: usize> {
     entries: Vec<Entry<T, N>>,
     /// Whether a body was removed since the last sweep.
     removed: bool,
+    /// Scratch, reused between sweeps: one proxy per (body, grid cell).
+    proxies: Vec<Proxy<N>>,
+    /// Scratch: the sweep-list positions of the bodies too large for the
+    /// grid, and a flag per position.
+    large: Vec<u32>,
+    is_large: Vec<bool>,
     axis: usize,
     len: usize,
 }
@@ -110,6 +121,9 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             free: Vec::new(),
             entries: Vec::new(),
             removed: false,
+            proxies: Vec::new(),
+            large: Vec::new(),
+            is_large: Vec::new(),
             axis: 0,
             len: 0,
         }
@@ -209,11 +223,12 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
 
     /// Every pair of bodies whose closed boxes overlap (touching counts),
     /// into `out` (cleared first), each pair once as `(lower handle,
-    /// higher handle)`. The order is the sweep's: by the first body's
-    /// position along the sweep axis, ties by handle; the same sequence of
-    /// operations gives the same output
+    /// higher handle)`. The order is the sweep's: by grid cell, then by
+    /// the first body's position along the sweep axis (ties by handle),
+    /// then the pairs of large bodies; the same sequence of operations
+    /// gives the same output
     /// (tests/broad_phase.rs::same_operations_give_the_same_order).
-    /// Allocates only when `out` grows.
+    /// Allocates only when `out` or the internal scratch grows.
     pub fn pairs(&mut self, out: &mut Vec<(Handle, Handle)>) {
         out.clear();
         let _ = self.for_each_pair(|a, b| {
@@ -224,31 +239,123 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
 
     /// As [`pairs`](Self::pairs), handing each pair to `visit` in the same
     /// order, stopping when it breaks (its value is returned). Allocates
-    /// nothing.
+    /// only when the internal scratch (one proxy per body and grid cell)
+    /// grows.
     pub fn for_each_pair<B>(
         &mut self,
         mut visit: impl FnMut(Handle, Handle) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         self.prepare();
+        self.bucket();
         let axis = self.axis;
-        for (i, a) in self.entries.iter().enumerate() {
+        let entries = &self.entries;
+        let proxies = &self.proxies;
+        let mut emit = |a: &Entry<T, N>, b: &Entry<T, N>| {
+            if a.handle < b.handle {
+                visit(a.handle, b.handle)
+            } else {
+                visit(b.handle, a.handle)
+            }
+        };
+        // Small bodies: sweep within each grid cell; a pair is reported in
+        // the one cell holding the lower corner of the two boxes' overlap
+        // on the other axes, which both boxes touch.
+        let w = self.cell_size();
+        for (j, p) in proxies.iter().enumerate() {
+            let a = &entries[p.entry as usize];
             let end = a.max[axis];
-            for b in &self.entries[i + 1..] {
+            for q in &proxies[j + 1..] {
+                if q.cell != p.cell {
+                    break;
+                }
+                let b = &entries[q.entry as usize];
                 if b.min[axis] > end {
                     break;
                 }
-                let overlap = (0..N).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k]);
-                if overlap {
-                    let (x, y) = if a.handle < b.handle {
-                        (a.handle, b.handle)
-                    } else {
-                        (b.handle, a.handle)
-                    };
-                    visit(x, y)?;
+                if overlap(a, b) {
+                    let corner =
+                        Point::from(SVector::<T, N>::from_fn(|k, _| a.min[k].max(b.min[k])));
+                    if cell_of(&corner, axis, w) == p.cell {
+                        emit(a, b)?;
+                    }
+                }
+            }
+        }
+        // Large bodies: against every body, once per pair.
+        for &g in &self.large {
+            let a = &entries[g as usize];
+            for (o, b) in entries.iter().enumerate() {
+                let o = o as u32;
+                if o != g && (!self.is_large[o as usize] || g < o) && overlap(a, b) {
+                    emit(a, b)?;
                 }
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// The grid's cell size: twice the mean extent of the boxes over the
+    /// axes other than the sweep axis (1 when that is 0 or not finite).
+    fn cell_size(&self) -> T {
+        let mut sum = T::zero();
+        for e in &self.entries {
+            for k in (0..N).filter(|&k| k != self.axis) {
+                sum += e.max[k] - e.min[k];
+            }
+        }
+        let count: T = nalgebra::convert((self.entries.len() * N.saturating_sub(1)).max(1) as f64);
+        let w = sum / count * nalgebra::convert::<f64, T>(2.0);
+        if w > T::zero() && w.is_finite() {
+            w
+        } else {
+            T::one()
+        }
+    }
+
+    /// Fills the proxies (one per body and grid cell it touches, over the
+    /// axes other than the sweep axis), sorted by cell then sweep order,
+    /// and the list of bodies touching more than [`MAX_CELLS`] cells.
+    fn bucket(&mut self) {
+        let w = self.cell_size();
+        let axis = self.axis;
+        self.proxies.clear();
+        self.large.clear();
+        self.is_large.clear();
+        for (i, e) in self.entries.iter().enumerate() {
+            let lo = cell_of(&e.min, axis, w);
+            let hi = cell_of(&e.max, axis, w);
+            let mut count: u64 = 1;
+            for k in 0..N {
+                let span =
+                    u64::try_from(i128::from(hi[k]) - i128::from(lo[k]) + 1).unwrap_or(u64::MAX);
+                count = count.saturating_mul(span);
+            }
+            let i = u32::try_from(i).unwrap_or(u32::MAX);
+            if count > MAX_CELLS {
+                self.large.push(i);
+                self.is_large.push(true);
+                continue;
+            }
+            self.is_large.push(false);
+            // Every cell of [lo, hi], an odometer over the axes.
+            let mut cell = lo;
+            loop {
+                self.proxies.push(Proxy { cell, entry: i });
+                let mut k = 0;
+                while k < N {
+                    if cell[k] < hi[k] {
+                        cell[k] += 1;
+                        break;
+                    }
+                    cell[k] = lo[k];
+                    k += 1;
+                }
+                if k == N {
+                    break;
+                }
+            }
+        }
+        self.proxies.sort_unstable_by_key(|p| (p.cell, p.entry));
     }
 
     /// Brings the sweep list up to date: drops removed bodies, copies the
@@ -356,6 +463,42 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             _ => Err(BroadPhaseError::UnknownHandle),
         }
     }
+}
+
+/// A body in one grid cell: the cell's coordinates over the axes other
+/// than the sweep axis (0 on the sweep axis), and the body's position in
+/// the sweep list.
+#[derive(Clone, Copy, Debug)]
+struct Proxy<const N: usize> {
+    cell: [i64; N],
+    entry: u32,
+}
+
+/// How many grid cells a body may touch before it is swept against every
+/// body instead (a body much larger than the typical one).
+const MAX_CELLS: u64 = 64;
+
+/// The grid cell of `p` over the axes other than `axis`: `⌊pₖ / w⌋`,
+/// saturating at the range of `i64`; 0 on `axis`.
+#[inline]
+fn cell_of<T: Real, const N: usize>(p: &Point<T, N>, axis: usize, w: T) -> [i64; N] {
+    core::array::from_fn(|k| {
+        if k == axis {
+            return 0;
+        }
+        let x = (p[k] / w).floor();
+        num_traits::ToPrimitive::to_i64(&x).unwrap_or(if x > T::zero() {
+            i64::MAX
+        } else {
+            i64::MIN
+        })
+    })
+}
+
+/// Whether two closed boxes overlap (touching counts).
+#[inline]
+fn overlap<T: Real, const N: usize>(a: &Entry<T, N>, b: &Entry<T, N>) -> bool {
+    (0..N).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
 }
 
 /// Finite coordinates, `min <= max` on every axis.

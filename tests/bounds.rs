@@ -61,7 +61,7 @@ fn scene_2d<T: TestReal>(rng: &mut Rng, reach: f64) -> Scene<T, 2> {
             3 => Box::new(
                 Obb::new(
                     p2(cx, cy),
-                    Rotation2::new(t(rng.range(0.0, 6.28))),
+                    Rotation2::new(t(rng.range(0.0, std::f64::consts::TAU))),
                     Vector2::new(t(size), t(size * 0.4)),
                 )
                 .unwrap(),
@@ -72,7 +72,7 @@ fn scene_2d<T: TestReal>(rng: &mut Rng, reach: f64) -> Scene<T, 2> {
         };
         let pose = Pose::<T, 2>::from_parts(
             Vector2::new(t(rng.signed_unit() * reach), t(rng.signed_unit() * reach)).into(),
-            Rotation2::new(t(rng.range(0.0, 6.28))),
+            Rotation2::new(t(rng.range(0.0, std::f64::consts::TAU))),
         );
         out.push((shape, pose));
     }
@@ -82,7 +82,7 @@ fn scene_2d<T: TestReal>(rng: &mut Rng, reach: f64) -> Scene<T, 2> {
 fn rotation3<T: TestReal>(rng: &mut Rng) -> Rotation3<T> {
     let axis = rng.unit_vector3();
     let axis = Unit::new_normalize(Vector3::new(t(axis.x), t(axis.y), t(axis.z)));
-    Rotation3::from_axis_angle(&axis, t(rng.range(0.0, 6.28)))
+    Rotation3::from_axis_angle(&axis, t(rng.range(0.0, std::f64::consts::TAU)))
 }
 
 fn scene_3d<T: TestReal>(rng: &mut Rng, reach: f64) -> Scene<T, 3> {
@@ -113,11 +113,8 @@ fn scene_3d<T: TestReal>(rng: &mut Rng, reach: f64) -> Scene<T, 3> {
                 .unwrap(),
             ),
             _ => Box::new(
-                Aabb::from_half_extents(
-                    p3(c),
-                    Vector3::new(t(size * 0.3), t(size), t(size * 0.6)),
-                )
-                .unwrap(),
+                Aabb::from_half_extents(p3(c), Vector3::new(t(size * 0.3), t(size), t(size * 0.6)))
+                    .unwrap(),
             ),
         };
         let tr = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit()) * reach;
@@ -164,8 +161,16 @@ fn check_tight<T: TestReal, const N: usize>(scene: &Scene<T, N>) {
         for k in 0..N {
             let (bmin, bmax) = (f(b.min()[k]), f(b.max()[k]));
             // Holds every vertex (dilated), and each side touches the shape.
-            assert!(bmin <= lo[k] && hi[k] <= bmax, "{k}: [{bmin}, {bmax}] vs [{}, {}]", lo[k], hi[k]);
-            assert!(lo[k] - bmin <= tol && bmax - hi[k] <= tol, "not tight on {k}");
+            assert!(
+                bmin <= lo[k] && hi[k] <= bmax,
+                "{k}: [{bmin}, {bmax}] vs [{}, {}]",
+                lo[k],
+                hi[k]
+            );
+            assert!(
+                lo[k] - bmin <= tol && bmax - hi[k] <= tol,
+                "not tight on {k}"
+            );
         }
     }
 }
@@ -190,7 +195,10 @@ fn check_inside<T: TestReal, const N: usize>(scene: &Scene<T, N>, rng: &mut Rng)
             let local = pose.rotation.inverse_transform_vector(&d);
             let w = pose * shape.local_support_point(&local);
             for k in 0..N {
-                assert!(b.min()[k] <= w[k] && w[k] <= b.max()[k], "support point outside on {k}");
+                assert!(
+                    b.min()[k] <= w[k] && w[k] <= b.max()[k],
+                    "support point outside on {k}"
+                );
             }
         }
     }
@@ -214,13 +222,20 @@ fn check_sphere<T: TestReal, const N: usize>(scene: &Scene<T, N>, rng: &mut Rng)
         let b = shape_aabb(&**shape, pose).unwrap();
         let tol = slack::<T>() * scale_of(pose);
         let half_diagonal = f(b.half_extents().norm());
-        assert!(f(s.radius) <= half_diagonal + tol, "radius above the half-diagonal");
+        assert!(
+            f(s.radius) <= half_diagonal + tol,
+            "radius above the half-diagonal"
+        );
         for _ in 0..50 {
             let d = rng.unit_vector::<N>();
             let d: SVector<T, N> = SVector::from_fn(|i, _| t(d[i]));
             let w = pose * shape.local_support_point(&pose.rotation.inverse_transform_vector(&d));
             let dist = f((w - s.center).norm());
-            assert!(dist <= f(s.radius) + tol, "point at {dist} outside radius {}", f(s.radius));
+            assert!(
+                dist <= f(s.radius) + tol,
+                "point at {dist} outside radius {}",
+                f(s.radius)
+            );
         }
         if shape.core_vertex_count() == 1 {
             // A ball: exactly its own centre and radius.
@@ -249,7 +264,12 @@ fn sphere_holds_the_shape_and_is_at_most_the_half_diagonal<T: TestReal>() {
     let s3 = scene_3d::<T>(&mut rng, 100.0);
     check_sphere(&s3, &mut rng);
     // A box: its half-diagonal, turned or not (√(2² + 1²) = √5).
-    let rect = Obb::new(p2::<T>(1.0, 1.0), Rotation2::new(t(0.7)), Vector2::new(t(2.0), t(1.0))).unwrap();
+    let rect = Obb::new(
+        p2::<T>(1.0, 1.0),
+        Rotation2::new(t(0.7)),
+        Vector2::new(t(2.0), t(1.0)),
+    )
+    .unwrap();
     let s = bounding_sphere(&rect, &Pose::<T, 2>::identity()).unwrap();
     assert!((f(s.radius) - 5.0f64.sqrt()).abs() <= slack::<T>());
 }
@@ -280,17 +300,26 @@ fn bad_poses_give_errors<T: TestReal>() {
     let nan = t::<T>(f64::NAN);
     let mut pose = Pose::<T, 2>::identity();
     pose.translation.vector.y = nan;
-    let e = ShapeError::NonFinite { field: "translation", index: 1 };
+    let e = ShapeError::NonFinite {
+        field: "translation",
+        index: 1,
+    };
     assert_eq!(shape_aabb(&ball, &pose), Err(e));
     assert_eq!(bounding_sphere(&ball, &pose), Err(e));
     let turned = Pose::<T, 2>::from_parts(
         Vector2::zeros().into(),
         Rotation2::from_matrix_unchecked(nalgebra::Matrix2::new(nan, t(0.0), t(0.0), t(1.0))),
     );
-    let e = ShapeError::NonFinite { field: "rotation", index: 0 };
+    let e = ShapeError::NonFinite {
+        field: "rotation",
+        index: 0,
+    };
     assert_eq!(shape_aabb(&ball, &turned), Err(e));
     let inf = Vector2::new(t::<T>(f64::INFINITY), t(0.0));
-    let e = ShapeError::NonFinite { field: "displacement", index: 0 };
+    let e = ShapeError::NonFinite {
+        field: "displacement",
+        index: 0,
+    };
     assert_eq!(swept_aabb(&ball, &Pose::identity(), &inf), Err(e));
 }
 
@@ -318,7 +347,10 @@ fn spheres<T: TestReal>(
     b: &Aabb<T, 2>,
     pb: &Pose<T, 2>,
 ) -> (BoundingSphere<T, 2>, BoundingSphere<T, 2>) {
-    (bounding_sphere(a, pa).unwrap(), bounding_sphere(b, pb).unwrap())
+    (
+        bounding_sphere(a, pa).unwrap(),
+        bounding_sphere(b, pb).unwrap(),
+    )
 }
 
 /// Two unit squares (half size 1) corner to corner along the diagonal,
@@ -328,12 +360,21 @@ fn spheres<T: TestReal>(
 fn note_003_max_side_radius_misses_a_corner_overlap<T: TestReal>() {
     let sq = square::<T>(1.0);
     let d = 2.8 / 2.0f64.sqrt();
-    let (pa, pb) = (Pose::<T, 2>::identity(), Pose::<T, 2>::translation(t(d), t(d)));
+    let (pa, pb) = (
+        Pose::<T, 2>::identity(),
+        Pose::<T, 2>::translation(t(d), t(d)),
+    );
     assert!(intersects(&sq, &pa, &sq, &pb), "the squares overlap");
     assert!(intersects(&sq, &pb, &sq, &pa), "in both orders");
-    assert!(!note_003_keeps::<T>(2.8 * 2.8, 1.0, 1.0, true), "note 003 culls an overlap");
+    assert!(
+        !note_003_keeps::<T>(2.8 * 2.8, 1.0, 1.0, true),
+        "note 003 culls an overlap"
+    );
     let (sa, sb) = spheres(&sq, &pa, &sq, &pb);
-    assert!((f(sa.radius) - 2.0f64.sqrt()).abs() <= slack::<T>(), "half the diagonal");
+    assert!(
+        (f(sa.radius) - 2.0f64.sqrt()).abs() <= slack::<T>(),
+        "half the diagonal"
+    );
     assert!(sa.intersects(&sb) && sb.intersects(&sa), "ours keeps it");
 }
 
@@ -343,11 +384,17 @@ fn note_003_max_side_radius_misses_a_corner_overlap<T: TestReal>() {
 /// one keeps them.
 fn note_003_unsquared_sum_misses_an_overlap<T: TestReal>() {
     let sq = square::<T>(2.0);
-    let (pa, pb) = (Pose::<T, 2>::identity(), Pose::<T, 2>::translation(t(3.9), t(0.0)));
+    let (pa, pb) = (
+        Pose::<T, 2>::identity(),
+        Pose::<T, 2>::translation(t(3.9), t(0.0)),
+    );
     assert!(intersects(&sq, &pa, &sq, &pb) && intersects(&sq, &pb, &sq, &pa));
     let (sa, sb) = spheres(&sq, &pa, &sq, &pb);
     let d2 = f((sb.center - sa.center).norm_squared());
-    assert!(!note_003_keeps::<T>(d2, f(sa.radius), f(sb.radius), false), "unsquared culls it");
+    assert!(
+        !note_003_keeps::<T>(d2, f(sa.radius), f(sb.radius), false),
+        "unsquared culls it"
+    );
     assert!(sa.intersects(&sb) && sb.intersects(&sa), "ours keeps it");
 }
 
@@ -356,10 +403,16 @@ fn note_003_unsquared_sum_misses_an_overlap<T: TestReal>() {
 /// the pair for the narrow phase; ours culls it.
 fn note_003_unsquared_sum_keeps_a_separated_pair<T: TestReal>() {
     let sq = square::<T>(0.1);
-    let (pa, pb) = (Pose::<T, 2>::identity(), Pose::<T, 2>::translation(t(0.5), t(0.0)));
+    let (pa, pb) = (
+        Pose::<T, 2>::identity(),
+        Pose::<T, 2>::translation(t(0.5), t(0.0)),
+    );
     assert!(!intersects(&sq, &pa, &sq, &pb) && !intersects(&sq, &pb, &sq, &pa));
     let (sa, sb) = spheres(&sq, &pa, &sq, &pb);
     let d2 = f((sb.center - sa.center).norm_squared());
-    assert!(note_003_keeps::<T>(d2, f(sa.radius), f(sb.radius), false), "unsquared keeps it");
+    assert!(
+        note_003_keeps::<T>(d2, f(sa.radius), f(sb.radius), false),
+        "unsquared keeps it"
+    );
     assert!(!sa.intersects(&sb) && !sb.intersects(&sa), "ours culls it");
 }

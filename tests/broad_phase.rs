@@ -22,6 +22,7 @@ in_both_scalars!(
     identical_boxes_give_every_pair_once,
     a_million_identical_boxes_stream_pairs_in_linear_memory,
     posed_shapes_that_touch_are_paired,
+    mixed_scales_match_brute_force,
 );
 
 /// A random box on an integer grid (so that many boxes touch exactly:
@@ -33,7 +34,16 @@ fn grid_box<T: TestReal, const N: usize>(
     offset: f64,
 ) -> (Point<T, N>, Point<T, N>) {
     let lo: [f64; N] = core::array::from_fn(|_| rng.below(side) as f64);
-    let size: [f64; N] = core::array::from_fn(|_| rng.below(4) as f64);
+    // One box in 40 is large (10–30 along each axis): it touches many
+    // cells of the broad phase's grid and takes its other path.
+    let large = rng.below(40) == 0;
+    let size: [f64; N] = core::array::from_fn(|_| {
+        if large {
+            10.0 + rng.below(21) as f64
+        } else {
+            rng.below(4) as f64
+        }
+    });
     (
         Point::from(core::array::from_fn(|k| t::<T>(offset + lo[k]))),
         Point::from(core::array::from_fn(|k| t::<T>(offset + lo[k] + size[k]))),
@@ -65,7 +75,10 @@ fn brute_force<T: TestReal, const N: usize>(
 fn swept<T: TestReal, const N: usize>(world: &mut BroadPhase<T, N>) -> Vec<(Handle, Handle)> {
     let mut out = Vec::new();
     world.pairs(&mut out);
-    assert!(out.iter().all(|(a, b)| a < b), "each pair as (lower, higher)");
+    assert!(
+        out.iter().all(|(a, b)| a < b),
+        "each pair as (lower, higher)"
+    );
     let n = out.len();
     out.sort_unstable();
     out.dedup();
@@ -114,7 +127,11 @@ fn random_op<T: TestReal, const N: usize>(
     } else {
         let h = live.swap_remove(rng.below(live.len()));
         world.remove(h).unwrap();
-        assert_eq!(world.remove(h), Err(BroadPhaseError::UnknownHandle), "stale handle");
+        assert_eq!(
+            world.remove(h),
+            Err(BroadPhaseError::UnknownHandle),
+            "stale handle"
+        );
     }
 }
 
@@ -158,7 +175,10 @@ fn run_ops<T: TestReal>(seed: u64) -> Vec<Vec<(Handle, Handle)>> {
 /// The same operations give the same pairs in the same order, every step.
 fn same_operations_give_the_same_order<T: TestReal>() {
     let (a, b) = (run_ops::<T>(31), run_ops::<T>(31));
-    assert!(a.iter().map(Vec::len).sum::<usize>() > 100, "scenes with pairs");
+    assert!(
+        a.iter().map(Vec::len).sum::<usize>() > 100,
+        "scenes with pairs"
+    );
     assert_eq!(a, b);
     assert_ne!(a, run_ops::<T>(32), "another sequence differs");
 }
@@ -184,15 +204,23 @@ fn empty_world_and_one_body_give_no_pairs<T: TestReal>() {
 fn bad_bounds_are_errors<T: TestReal>() {
     let mut world = BroadPhase::<T, 3>::new();
     let p = |x: f64, y: f64, z: f64| Point::from([t::<T>(x), t(y), t(z)]);
-    let ok = world.insert_bounds(&p(0.0, 0.0, 0.0), &p(1.0, 1.0, 1.0)).unwrap();
+    let ok = world
+        .insert_bounds(&p(0.0, 0.0, 0.0), &p(1.0, 1.0, 1.0))
+        .unwrap();
     let nan = f64::NAN;
     assert_eq!(
         world.insert_bounds(&p(0.0, nan, 0.0), &p(1.0, 1.0, 1.0)),
-        Err(BroadPhaseError::NonFinite { bound: "min", axis: 1 })
+        Err(BroadPhaseError::NonFinite {
+            bound: "min",
+            axis: 1
+        })
     );
     assert_eq!(
         world.update_bounds(ok, &p(0.0, 0.0, 0.0), &p(1.0, 1.0, f64::INFINITY)),
-        Err(BroadPhaseError::NonFinite { bound: "max", axis: 2 })
+        Err(BroadPhaseError::NonFinite {
+            bound: "max",
+            axis: 2
+        })
     );
     assert_eq!(
         world.insert_bounds(&p(2.0, 0.0, 0.0), &p(1.0, 1.0, 1.0)),
@@ -200,7 +228,9 @@ fn bad_bounds_are_errors<T: TestReal>() {
     );
     assert_eq!(world.len(), 1, "refused bodies are not added");
     world.remove(ok).unwrap();
-    let reused = world.insert_bounds(&p(0.0, 0.0, 0.0), &p(1.0, 1.0, 1.0)).unwrap();
+    let reused = world
+        .insert_bounds(&p(0.0, 0.0, 0.0), &p(1.0, 1.0, 1.0))
+        .unwrap();
     assert_eq!(reused.index(), ok.index(), "the slot is reused");
     assert_eq!(
         world.update_bounds(ok, &p(0.0, 0.0, 0.0), &p(1.0, 1.0, 1.0)),
@@ -283,8 +313,11 @@ fn posed_shapes_that_touch_are_paired<T: TestReal>() {
     let mut world = BroadPhase::<T, 3>::new();
     let at = |x: f64| {
         let v = Vector3::new(t::<T>(x), t(-3.0), t(0.5));
-        shape_aabb(&ball, &Pose::<T, 3>::from_parts(v.into(), nalgebra::Rotation3::identity()))
-            .unwrap()
+        shape_aabb(
+            &ball,
+            &Pose::<T, 3>::from_parts(v.into(), nalgebra::Rotation3::identity()),
+        )
+        .unwrap()
     };
     let base = if T::NAME == "f64" { 1e6 } else { 1e3 };
     let a = world.insert(&at(base));
@@ -295,4 +328,24 @@ fn posed_shapes_that_touch_are_paired<T: TestReal>() {
     assert_eq!(out, vec![(a, b)]);
     let (_, amax) = world.bounds(a).unwrap();
     assert!(f(amax.x) >= base + 1.0, "the box holds the ball");
+}
+
+/// Boxes of every scale at once (sizes from 0 to 10³⁰ in `f64`, 10³⁰ in
+/// `f32` too, coordinates up to 10³⁰): the grid's cells saturate rather
+/// than overflow, and no pair is missed.
+fn mixed_scales_match_brute_force<T: TestReal>() {
+    let mut rng = Rng::new(41);
+    let mut world = BroadPhase::<T, 3>::new();
+    let mut live = Vec::new();
+    for _ in 0..300 {
+        let scale = [1e-3, 1.0, 1e3, 1e30][rng.below(4)];
+        let c: [f64; 3] = core::array::from_fn(|_| rng.signed_unit() * scale * 3.0);
+        let h: [f64; 3] = core::array::from_fn(|_| rng.range(0.0, 2.0) * scale);
+        let lo = Point::from(core::array::from_fn(|k| t::<T>(c[k] - h[k])));
+        let hi = Point::from(core::array::from_fn(|k| t::<T>(c[k] + h[k])));
+        live.push(world.insert_bounds(&lo, &hi).unwrap());
+    }
+    let expected = brute_force(&world, &live);
+    assert!(expected.len() > 300, "a scene with pairs");
+    assert_eq!(swept(&mut world), expected);
 }
