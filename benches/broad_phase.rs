@@ -43,7 +43,11 @@ impl Scene {
                     rng.range(0.0, side),
                     rng.range(0.0, side),
                 );
-                let h = Vector3::new(rng.range(0.5, 1.5), rng.range(0.5, 1.5), rng.range(0.5, 1.5));
+                let h = Vector3::new(
+                    rng.range(0.5, 1.5),
+                    rng.range(0.5, 1.5),
+                    rng.range(0.5, 1.5),
+                );
                 (world.insert(&aabb(&c, &h)), c, h)
             })
             .collect();

@@ -99,7 +99,10 @@ impl<T: Real, const N: usize> BoundingSphere<T, N> {
 /// [`ShapeError::NonPositiveExtent`] or [`ShapeError::TooSmall`] for a
 /// shape with no extent along some axis (no built-in shape has one)
 /// (tests/bounds.rs::bad_poses_give_errors).
-pub fn shape_aabb<T, const N: usize, S>(shape: &S, pose: &Pose<T, N>) -> Result<Aabb<T, N>, ShapeError>
+pub fn shape_aabb<T, const N: usize, S>(
+    shape: &S,
+    pose: &Pose<T, N>,
+) -> Result<Aabb<T, N>, ShapeError>
 where
     T: Real,
     S: Shape<T, N> + ?Sized,
