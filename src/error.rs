@@ -313,3 +313,54 @@ impl fmt::Display for HullError {
 }
 
 impl std::error::Error for HullError {}
+
+/// Why the [`BroadPhase`](crate::BroadPhase) refused an operation.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{BroadPhase, BroadPhaseError};
+///
+/// let mut world = BroadPhase::<f64, 2>::new();
+/// let nan = Point2::new(f64::NAN, 0.0);
+/// let err = world.insert_bounds(&nan, &Point2::new(1.0, 1.0)).unwrap_err();
+/// assert_eq!(err, BroadPhaseError::NonFinite { bound: "min", axis: 0 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum BroadPhaseError {
+    /// A bound is NaN or infinite.
+    NonFinite {
+        /// `"min"` or `"max"`.
+        bound: &'static str,
+        /// The coordinate (0 = x, 1 = y, ...).
+        axis: usize,
+    },
+    /// `min > max` along an axis (equal is allowed: a flat or point body).
+    Inverted {
+        /// The axis (0 = x, 1 = y, ...).
+        axis: usize,
+    },
+    /// The handle was removed, or belongs to another broad phase.
+    UnknownHandle,
+}
+
+impl fmt::Display for BroadPhaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::NonFinite { bound, axis } => write!(
+                f,
+                "coordinate {axis} of the {bound} bound is NaN or infinite; give finite bounds"
+            ),
+            Self::Inverted { axis } => write!(
+                f,
+                "the min bound exceeds the max bound along axis {axis}; swap them"
+            ),
+            Self::UnknownHandle => write!(
+                f,
+                "the handle is not in this broad phase (removed, or from another one)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BroadPhaseError {}

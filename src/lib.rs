@@ -36,6 +36,8 @@
 
 mod any_shape;
 mod axis_search;
+mod bounds;
+mod broad_phase;
 mod cache;
 mod cast;
 mod distance;
@@ -55,10 +57,12 @@ mod shape;
 mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
+pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSphere};
+pub use broad_phase::{BroadPhase, Handle};
 pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
-pub use error::ShapeError;
+pub use error::{BroadPhaseError, ShapeError};
 pub use manifold::{
     contact_manifold, ContactDim, ContactFeature, ContactId, ContactPoint, Manifold, Side,
     MAX_CONTACT_POINTS,

@@ -9,9 +9,11 @@
 
 mod support;
 
+mod bounds;
 mod box_precision;
 mod boxes_2d;
 mod boxes_3d;
+mod broad_phase;
 mod casts;
 mod consistency;
 mod containment;
