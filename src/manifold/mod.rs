@@ -685,6 +685,52 @@ struct Frames<'p, T: Real, const N: usize> {
 }
 
 impl<T: Real, const N: usize> Frames<'_, T, N> {
+    /// Pushes a clipped point onto `m`: `p` (A's frame) on the incident
+    /// feature, `height` above the reference face of `side`, whose
+    /// outward normal is `ref_normal`; the point on the reference shape is
+    /// `p` brought down to that face (out by its radius), the point on the
+    /// incident shape `p` moved in by the incident radius; the features
+    /// `on_reference` and `on_incident` make its id. Shared by the 2D and
+    /// 3D clipping.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn push_clipped(
+        &self,
+        m: &mut Manifold<T, N>,
+        side: Side,
+        p: Point<T, N>,
+        ref_normal: &SVector<T, N>,
+        height: T,
+        separation: T,
+        on_reference: ContactFeature,
+        on_incident: ContactFeature,
+    ) {
+        let (r_ref, r_inc) = match side {
+            Side::A => (self.radius_a, self.radius_b),
+            Side::B => (self.radius_b, self.radius_a),
+        };
+        let on_inc = p - ref_normal * r_inc;
+        let on_ref = p - ref_normal * (height - r_ref);
+        let (on_a, on_b, id) = match side {
+            Side::A => (
+                on_ref,
+                on_inc,
+                ContactId {
+                    a: on_reference,
+                    b: on_incident,
+                },
+            ),
+            Side::B => (
+                on_inc,
+                on_ref,
+                ContactId {
+                    a: on_incident,
+                    b: on_reference,
+                },
+            ),
+        };
+        m.push(self.point(separation, on_a, on_b, id));
+    }
+
     /// The contact point of the surface points `on_a`, `on_b` given in A's
     /// local frame.
     fn point(

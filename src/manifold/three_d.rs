@@ -338,27 +338,16 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
     m.reference = Some((side, ref_face));
     for &(k, separation) in chosen.iter().flatten() {
         let c = &poly.pts[k];
-        let on_inc = c.p - ref_normal * r_inc;
-        let on_ref = c.p - ref_normal * (height(c) - r_ref);
-        let (on_a, on_b, id) = match side {
-            Side::A => (
-                on_ref,
-                on_inc,
-                ContactId {
-                    a: c.on_reference,
-                    b: c.on_incident,
-                },
-            ),
-            Side::B => (
-                on_inc,
-                on_ref,
-                ContactId {
-                    a: c.on_incident,
-                    b: c.on_reference,
-                },
-            ),
-        };
-        m.push(frames.point(separation, on_a, on_b, id));
+        frames.push_clipped(
+            m,
+            side,
+            c.p,
+            &ref_normal,
+            height(c),
+            separation,
+            c.on_reference,
+            c.on_incident,
+        );
     }
 }
 

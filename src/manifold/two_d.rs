@@ -3,7 +3,7 @@
 
 use nalgebra::{Point2, Vector2};
 
-use super::{reference_of, ContactFeature, ContactId, Faces, Frames, Manifold, Side};
+use super::{reference_of, ContactFeature, Faces, Frames, Manifold, Side};
 use crate::{Feature, Real, Shape};
 
 /// Face contact in 2D: when the SAT feature is a face of A or of B and both
@@ -147,27 +147,16 @@ fn clip<T, A, B>(
         if separation > margin {
             continue;
         }
-        let on_inc = c.p - ref_normal * r_inc;
-        let on_ref = c.p - ref_normal * (height - r_ref);
-        let (on_a, on_b, id) = match side {
-            Side::A => (
-                on_ref,
-                on_inc,
-                ContactId {
-                    a: c.on_reference,
-                    b: c.on_incident,
-                },
-            ),
-            Side::B => (
-                on_inc,
-                on_ref,
-                ContactId {
-                    a: c.on_incident,
-                    b: c.on_reference,
-                },
-            ),
-        };
-        m.push(frames.point(separation, on_a, on_b, id));
+        frames.push_clipped(
+            m,
+            side,
+            c.p,
+            &ref_normal,
+            height,
+            separation,
+            c.on_reference,
+            c.on_incident,
+        );
     }
 }
 
