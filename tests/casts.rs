@@ -343,13 +343,23 @@ where
     (hits, misses)
 }
 
-fn polytope_casts_match_bisection<T: TestReal>() {
-    let tol = if T::NAME == "f32" { 2e-3 } else { 1e-9 };
-    let mut rng = Rng::new(11);
-    let pairs2: Vec<_> = (0..150)
+/// Which of A and B is rounded: both flat, or at least one rounded.
+fn kinds(rng: &mut Rng, rounded: bool) -> (bool, bool) {
+    if !rounded {
+        return (false, false);
+    }
+    let a = rng.chance(0.7);
+    (a, !a || rng.chance(0.5))
+}
+
+/// `n` random 2D cast cases: A moving from 3 to 8 away towards a point
+/// within 3.5 of B's origin, B still.
+fn cases2<T: TestReal>(rng: &mut Rng, n: usize, rounded: bool) -> Vec<Case<T, 2>> {
+    (0..n)
         .map(|_| {
-            let a = shape2::<T>(&mut rng, false);
-            let b = shape2::<T>(&mut rng, false);
+            let (ra, rb) = kinds(rng, rounded);
+            let a = shape2::<T>(rng, ra);
+            let b = shape2::<T>(rng, rb);
             let from = rng.unit_vector2() * rng.range(3.0, 8.0);
             let aim = rng.unit_vector2() * rng.range(0.0, 3.5);
             let va = (aim - from) * rng.range(0.3, 1.0);
@@ -357,13 +367,16 @@ fn polytope_casts_match_bisection<T: TestReal>() {
             let pb = Pose2::new(Vector2::zeros(), t(rng.range(0.0, 6.0)));
             (a, pa, va.map(t::<T>), b, pb)
         })
-        .collect();
-    let (h, m) = check_against_bisection(&pairs2, tol);
-    assert!(h > 40 && m > 10, "2D: {h} hits, {m} misses");
-    let pairs3: Vec<_> = (0..100)
+        .collect()
+}
+
+/// The same in 3D.
+fn cases3<T: TestReal>(rng: &mut Rng, n: usize, rounded: bool) -> Vec<Case<T, 3>> {
+    (0..n)
         .map(|_| {
-            let a = shape3::<T>(&mut rng, false);
-            let b = shape3::<T>(&mut rng, false);
+            let (ra, rb) = kinds(rng, rounded);
+            let a = shape3::<T>(rng, ra);
+            let b = shape3::<T>(rng, rb);
             let from = rng.unit_vector3() * rng.range(3.0, 8.0);
             let aim = rng.unit_vector3() * rng.range(0.0, 3.5);
             let va = (aim - from) * rng.range(0.3, 1.0);
@@ -371,45 +384,24 @@ fn polytope_casts_match_bisection<T: TestReal>() {
             let pb = Pose3::from_parts(Vector3::zeros().into(), rng.rotation().cast::<T>());
             (a, pa, va.map(t::<T>), b, pb)
         })
-        .collect();
-    let (h, m) = check_against_bisection(&pairs3, tol);
+        .collect()
+}
+
+fn polytope_casts_match_bisection<T: TestReal>() {
+    let tol = if T::NAME == "f32" { 2e-3 } else { 1e-9 };
+    let mut rng = Rng::new(11);
+    let (h, m) = check_against_bisection(&cases2::<T>(&mut rng, 150, false), tol);
+    assert!(h > 40 && m > 10, "2D: {h} hits, {m} misses");
+    let (h, m) = check_against_bisection(&cases3::<T>(&mut rng, 100, false), tol);
     assert!(h > 30 && m > 5, "3D: {h} hits, {m} misses");
 }
 
 fn rounded_casts_match_bisection<T: TestReal>() {
     let tol = if T::NAME == "f32" { 2e-3 } else { 1e-9 };
     let mut rng = Rng::new(12);
-    let pairs2: Vec<_> = (0..150)
-        .map(|_| {
-            let rounded_a = rng.chance(0.7);
-            let a = shape2::<T>(&mut rng, rounded_a);
-            let rounded_b = !rounded_a || rng.chance(0.5);
-            let b = shape2::<T>(&mut rng, rounded_b);
-            let from = rng.unit_vector2() * rng.range(3.0, 8.0);
-            let aim = rng.unit_vector2() * rng.range(0.0, 3.5);
-            let va = (aim - from) * rng.range(0.3, 1.0);
-            let pa = Pose2::new(from.map(t::<T>), t(rng.range(0.0, 6.0)));
-            let pb = Pose2::new(Vector2::zeros(), t(rng.range(0.0, 6.0)));
-            (a, pa, va.map(t::<T>), b, pb)
-        })
-        .collect();
-    let (h, m) = check_against_bisection(&pairs2, tol);
+    let (h, m) = check_against_bisection(&cases2::<T>(&mut rng, 150, true), tol);
     assert!(h > 40 && m > 10, "2D: {h} hits, {m} misses");
-    let pairs3: Vec<_> = (0..100)
-        .map(|_| {
-            let rounded_a = rng.chance(0.7);
-            let a = shape3::<T>(&mut rng, rounded_a);
-            let rounded_b = !rounded_a || rng.chance(0.5);
-            let b = shape3::<T>(&mut rng, rounded_b);
-            let from = rng.unit_vector3() * rng.range(3.0, 8.0);
-            let aim = rng.unit_vector3() * rng.range(0.0, 3.5);
-            let va = (aim - from) * rng.range(0.3, 1.0);
-            let pa = Pose3::from_parts(from.map(t::<T>).into(), rng.rotation().cast::<T>());
-            let pb = Pose3::from_parts(Vector3::zeros().into(), rng.rotation().cast::<T>());
-            (a, pa, va.map(t::<T>), b, pb)
-        })
-        .collect();
-    let (h, m) = check_against_bisection(&pairs3, tol);
+    let (h, m) = check_against_bisection(&cases3::<T>(&mut rng, 100, true), tol);
     assert!(h > 30 && m > 5, "3D: {h} hits, {m} misses");
 }
 
