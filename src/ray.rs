@@ -347,6 +347,17 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    if let Some(obb) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+        let (entry, exit) = box_slabs(&obb, o, d)?;
+        let (t_in, face) = entry?;
+        let t_out = if exit.0 < max_toi { exit.0 } else { max_toi };
+        let t_in = if t_in > T::zero() { t_in } else { T::zero() };
+        if t_in > t_out {
+            return None;
+        }
+        let n = obb.local_face_normal(face);
+        return Some((t_in, o + d * t_in, Some(n), Some(face)));
+    }
     if is_polytope(shape) {
         let (t_in, t_out, face) = clip_faces(shape, o, d, max_toi)?;
         let face = face?;
@@ -376,6 +387,16 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    if let Some(obb) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+        let (_, (t_out, face)) = box_slabs(&obb, o, d)?;
+        let face = face?;
+        let t_out = if t_out > T::zero() { t_out } else { T::zero() };
+        if t_out > max_toi {
+            return None;
+        }
+        let n = obb.local_face_normal(face);
+        return Some((t_out, o + d * t_out, Some(n), Some(face)));
+    }
     if is_polytope(shape) {
         let (_, t_out, face) = clip_faces_exit(shape, o, d)?;
         if t_out > max_toi {
@@ -395,6 +416,49 @@ where
     }
     let t = if t < T::zero() { T::zero() } else { t };
     Some((t, o + d * t, n, None))
+}
+
+/// A box's slabs in its own frame (the box path of the polytope clipping:
+/// one subtraction, one rotation and two divisions per axis instead of a
+/// support value per face): the latest entry `(time, face)` (`None` when
+/// no slab is entered, i.e. the ray starts between every pair of planes it
+/// crosses) and the earliest exit `(time, face)` (`T::max_value()` and
+/// `None` for a ray parallel to every slab). `None` when the ray is
+/// parallel to a slab it lies outside. Faces are numbered as
+/// [`Obb`](crate::Obb)'s: `k` the `+` side of axis `k`, `k + N` its `−`
+/// side.
+#[allow(clippy::type_complexity)]
+fn box_slabs<T: Real, const N: usize>(
+    obb: &crate::Obb<T, N>,
+    o: &Point<T, N>,
+    d: &SVector<T, N>,
+) -> Option<(Option<(T, usize)>, (T, Option<usize>))> {
+    let ob = obb.rotation().inverse_transform_vector(&(o - obb.center()));
+    let db = obb.rotation().inverse_transform_vector(d);
+    let h = obb.half_extents();
+    let mut entry: Option<(T, usize)> = None;
+    let mut exit: (T, Option<usize>) = (T::max_value().unwrap_or_else(T::one), None);
+    for k in 0..N {
+        if db[k] == T::zero() {
+            if ob[k] > h[k] || ob[k] < -h[k] {
+                return None;
+            }
+            continue;
+        }
+        // Entering through the side facing the ray, leaving through the other.
+        let (t_near, near, t_far, far) = if db[k] < T::zero() {
+            ((h[k] - ob[k]) / db[k], k, (-h[k] - ob[k]) / db[k], k + N)
+        } else {
+            ((-h[k] - ob[k]) / db[k], k + N, (h[k] - ob[k]) / db[k], k)
+        };
+        if entry.is_none_or(|(te, _)| t_near > te) {
+            entry = Some((t_near, near));
+        }
+        if t_far < exit.0 {
+            exit = (t_far, Some(far));
+        }
+    }
+    Some((entry, exit))
 }
 
 /// Slab clipping on the face planes for a ray from outside: the entry
