@@ -30,8 +30,8 @@ use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::support::{Posed, Support};
 use crate::{
-    closest_points, contact_manifold, engine, separation, ContactDim, Feature, Pose, Pose2, Pose3,
-    Real, Shape,
+    closest_points, contact_manifold, engine, separation, ClosestPoints, ContactDim, Feature, Pose,
+    Pose2, Pose3, Real, Shape,
 };
 
 /// The most Newton steps of a rounded linear cast: from the left of a
@@ -135,6 +135,7 @@ where
             start.axis,
             Some(start.feature),
             T::zero(),
+            None,
         ));
     }
     let v = vel_b - vel_a;
@@ -149,7 +150,7 @@ where
         let (toi, axis, feature) = polytope_entry(a, pose_a, b, pose_b, &v, max_toi)?;
         let (pa, pb) = at(toi);
         let tol = crate::real::cast_tolerance::<T>() * scale_of(a, b, &pa, &pb, &SVector::zeros());
-        return Some(hit_at(a, &pa, b, &pb, toi, axis, Some(feature), tol));
+        return Some(hit_at(a, &pa, b, &pb, toi, axis, Some(feature), tol, None));
     }
     let scale = scale_of(a, b, pose_a, pose_b, &(v * max_toi));
     let tol = crate::real::cast_tolerance::<T>() * scale;
@@ -161,7 +162,7 @@ where
             return None;
         }
         if cp.distance <= tol {
-            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol));
+            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol, Some(&cp)));
         }
         let rate = cp.axis.dot(&v);
         if rate >= T::zero() {
@@ -174,7 +175,7 @@ where
         if next <= t {
             // The step is below the resolution of `t`: the shapes are as
             // close as this time can place them.
-            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol));
+            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol, Some(&cp)));
         }
         t = next;
     }
@@ -262,11 +263,12 @@ where
 }
 
 /// The hit at time `toi` with the shapes at `pose_a`, `pose_b` (already
-/// moved) and the normal found: the closest points while the shapes are
-/// still apart by round-off; once they touch, the deepest point of their
-/// contact manifold within `margin` (a point on both surfaces, where the
-/// support points of two faces could be any of their vertices); the
-/// support points along the normal if even that is empty.
+/// moved) and the normal found: the closest points `known` when the
+/// caller has them and the shapes are still apart by round-off; else the
+/// deepest point of their contact manifold within `margin` (a point on
+/// both surfaces, where the support points of two faces could be any of
+/// their vertices); else the closest points; the support points along the
+/// normal if even those are not apart.
 #[allow(clippy::too_many_arguments)]
 fn hit_at<T, const N: usize, A, B>(
     a: &A,
@@ -277,6 +279,7 @@ fn hit_at<T, const N: usize, A, B>(
     normal: Unit<SVector<T, N>>,
     feature: Option<Feature>,
     margin: T,
+    known: Option<&ClosestPoints<T, N>>,
 ) -> ShapeCastHit<T, N>
 where
     T: Real,
@@ -284,19 +287,26 @@ where
     B: Shape<T, N> + ?Sized,
     Const<N>: ContactDim<T, N>,
 {
-    let cp = closest_points(a, pose_a, b, pose_b);
-    let (point_a, point_b) = if cp.distance > T::zero() {
-        (cp.point_a, cp.point_b)
-    } else if let Some(p) = contact_manifold(a, pose_a, b, pose_b, margin).deepest() {
-        (p.on_a, p.on_b)
-    } else {
-        let n = normal.into_inner();
-        let ua = pose_a.rotation.inverse_transform_vector(&n);
-        let ub = pose_b.rotation.inverse_transform_vector(&-n);
-        (
-            pose_a * a.local_support_point(&ua),
-            pose_b * b.local_support_point(&ub),
-        )
+    let (point_a, point_b) = match known {
+        Some(cp) if cp.distance > T::zero() => (cp.point_a, cp.point_b),
+        _ => {
+            if let Some(p) = contact_manifold(a, pose_a, b, pose_b, margin).deepest() {
+                (p.on_a, p.on_b)
+            } else {
+                let cp = closest_points(a, pose_a, b, pose_b);
+                if cp.distance > T::zero() {
+                    (cp.point_a, cp.point_b)
+                } else {
+                    let n = normal.into_inner();
+                    let ua = pose_a.rotation.inverse_transform_vector(&n);
+                    let ub = pose_b.rotation.inverse_transform_vector(&-n);
+                    (
+                        pose_a * a.local_support_point(&ua),
+                        pose_b * b.local_support_point(&ub),
+                    )
+                }
+            }
+        }
     };
     ShapeCastHit {
         toi,
@@ -472,7 +482,17 @@ where
             return None;
         }
         if cp.distance <= tolerance {
-            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tolerance));
+            return Some(hit_at(
+                a,
+                &pa,
+                b,
+                &pb,
+                t,
+                cp.axis,
+                None,
+                tolerance,
+                Some(&cp),
+            ));
         }
         let speed = -cp.axis.dot(&v) + spin;
         if speed <= T::zero() {
