@@ -204,7 +204,7 @@ where
             radius: r,
         });
     }
-    let boxed = shape.as_obb_ref().copied().or_else(|| shape.as_obb());
+    let boxed = crate::shape::obb_of(shape);
     if let Some(b) = boxed {
         return Ok(BoundingSphere {
             center: pose * b.center(),
@@ -289,7 +289,7 @@ where
             lo[i] = centre - r - pad;
             hi[i] = centre + r + pad;
         }
-    } else if let Some(b) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+    } else if let Some(b) = crate::shape::obb_of(shape) {
         // centre ± |R Rₒ| h.
         let m = rot * b.rotation().matrix();
         let h = b.half_extents();

@@ -347,7 +347,7 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
-    if let Some(obb) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+    if let Some(obb) = crate::shape::obb_of(shape) {
         let (entry, exit) = box_slabs(&obb, o, d)?;
         let (t_in, face) = entry?;
         let t_out = if exit.0 < max_toi { exit.0 } else { max_toi };
@@ -387,7 +387,7 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
-    if let Some(obb) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+    if let Some(obb) = crate::shape::obb_of(shape) {
         let (_, (t_out, face)) = box_slabs(&obb, o, d)?;
         let face = face?;
         let t_out = if t_out > T::zero() { t_out } else { T::zero() };

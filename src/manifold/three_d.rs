@@ -550,7 +550,7 @@ where
         let v = p.vertices();
         return Some((*v.get(u)?, *v.get(w)?, edge(u, w)));
     }
-    if let Some(obb) = shape.as_obb_ref().copied().or_else(|| shape.as_obb()) {
+    if let Some(obb) = crate::shape::obb_of(shape) {
         let axis = i % 3;
         let d = obb.rotation().inverse_transform_vector(dir);
         let mut corner = 0;

@@ -82,27 +82,8 @@ where
     if N > 3 {
         return None;
     }
-    // A stored box is lent (`as_obb_ref`); only a shape that builds its
-    // box (an `Aabb`) answers by value, into a local here.
-    let (owned_a, owned_b);
-    let box_a = match a.as_obb_ref() {
-        Some(r) => Some(r),
-        None => {
-            owned_a = a.as_obb();
-            owned_a.as_ref()
-        }
-    };
-    if let Some(box_a) = box_a {
-        let box_b = match b.as_obb_ref() {
-            Some(r) => Some(r),
-            None => {
-                owned_b = b.as_obb();
-                owned_b.as_ref()
-            }
-        };
-        if let Some(box_b) = box_b {
-            return Some(boxes(box_a, box_b));
-        }
+    if let Ok(r) = with_boxes(a, b, boxes) {
+        return Some(r);
     }
     if N == 2 {
         if let Some(ga) = a.as_polygon() {
@@ -119,6 +100,42 @@ where
         }
     }
     None
+}
+
+/// `boxes(box_a, box_b)` when both shapes are boxes, else `boxes` back.
+/// A stored box is lent (`as_obb_ref`); only a shape that builds its box
+/// (an `Aabb`) answers by value, into a local here. The one place pairs
+/// find their boxes: [`route`] and the box manifold path.
+#[inline(always)]
+pub(crate) fn with_boxes<T, const N: usize, A, B, R, F>(a: &A, b: &B, boxes: F) -> Result<R, F>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    F: FnOnce(&Obb<T, N>, &Obb<T, N>) -> R,
+{
+    let (owned_a, owned_b);
+    let box_a = match a.as_obb_ref() {
+        Some(r) => Some(r),
+        None => {
+            owned_a = a.as_obb();
+            owned_a.as_ref()
+        }
+    };
+    let Some(box_a) = box_a else {
+        return Err(boxes);
+    };
+    let box_b = match b.as_obb_ref() {
+        Some(r) => Some(r),
+        None => {
+            owned_b = b.as_obb();
+            owned_b.as_ref()
+        }
+    };
+    match box_b {
+        Some(box_b) => Ok(boxes(box_a, box_b)),
+        None => Err(boxes),
+    }
 }
 
 /// The verdict from a specialised path, when the pair has one.

@@ -371,6 +371,17 @@ pub struct Edge<T: Real, const N: usize> {
     pub faces: Option<[SVector<T, N>; 2]>,
 }
 
+/// The box a shape answers, in the order the queries ask: the stored box
+/// ([`Shape::as_obb_ref`], copied) first, else the one it builds
+/// ([`Shape::as_obb`]). For code that keeps the box; a pair path lends it
+/// instead (`pair::with_boxes`).
+#[inline]
+pub(crate) fn obb_of<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(
+    shape: &S,
+) -> Option<Obb<T, N>> {
+    shape.as_obb_ref().copied().or_else(|| shape.as_obb())
+}
+
 /// Validates that every coordinate of `p` is finite; `index` is reported
 /// as given (the point's index in a list).
 pub(crate) fn check_finite_point<T: Real, const N: usize>(

@@ -1,0 +1,328 @@
+//! The results of [`contact_manifold`](super::contact_manifold): the
+//! [`Manifold`], its [`ContactPoint`]s and the feature ids that name them.
+
+use nalgebra::{Point, SVector, Unit};
+
+use crate::Real;
+
+/// The most contact points a [`Manifold`] holds: 2 in 2D, up to 4 in 3D
+/// (where the clipped face is reduced to four).
+pub const MAX_CONTACT_POINTS: usize = 4;
+
+/// One of the two shapes of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The first shape of the query.
+    A,
+    /// The second shape of the query.
+    B,
+}
+
+impl Side {
+    /// The other shape.
+    ///
+    /// ```
+    /// use separating_axis::Side;
+    /// assert_eq!(Side::A.other(), Side::B);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn other(self) -> Self {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+}
+
+/// The feature of one shape a contact point lies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ContactFeature {
+    /// Face `i` ([`Shape::local_face_normal`](crate::Shape::local_face_normal); an edge in 2D).
+    Face(usize),
+    /// Core vertex `i` ([`Shape::local_core_vertex`](crate::Shape::local_core_vertex)).
+    Vertex(usize),
+    /// The edge between core vertices `i` and `j`, `i < j` (3D): named by
+    /// its two ends, so it is the same feature from both faces it bounds.
+    /// A 3D clip point where an incident edge crosses a reference edge's
+    /// side plane is `(Edge, Edge)`; the point of an edge–edge contact
+    /// too; a capsule's segment is `Edge(0, 1)`.
+    Edge(usize, usize),
+    /// No listed feature: the shape's support point along the normal (a
+    /// ball, a contact on the axis between two rounded cores, a custom
+    /// shape that lists no face vertices).
+    Support,
+}
+
+/// The features a contact point is made of, one on each shape: a face of
+/// one shape and a vertex of the other for a clipped face contact (an end
+/// of the incident edge on the reference face, or the reference face's end
+/// on the incident edge, where the side plane cut it). In 3D also two
+/// edges (an incident edge crossing a reference edge's side plane, or an
+/// edge–edge contact), and a reference vertex above the incident face
+/// where two side planes meet (docs/manifolds.md, "Why the ids are stable").
+///
+/// The id names features, not positions, and not which shape's face was
+/// the reference: when a resting box tilts slightly and the reference face
+/// passes from one shape to the other, the corner that touches is still
+/// `(Vertex(corner), Face(ground))`. It stays the same under small motion
+/// (tests/manifolds_2d.rs::ids_survive_small_motions,
+/// tests/manifolds_3d.rs::ids_survive_small_motions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ContactId {
+    /// The feature of A.
+    pub a: ContactFeature,
+    /// The feature of B.
+    pub b: ContactFeature,
+}
+
+/// One contact point of a [`Manifold`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContactPoint<T: Real, const N: usize> {
+    /// Signed distance along the manifold's normal from `on_a` to `on_b`:
+    /// negative when penetrating, positive (at most the margin) for a
+    /// speculative contact.
+    pub separation: T,
+    /// The point on A's surface, in the world frame.
+    pub on_a: Point<T, N>,
+    /// The point on B's surface, in the world frame: `on_a + normal · separation`.
+    pub on_b: Point<T, N>,
+    /// `on_a` in A's local frame.
+    pub local_a: Point<T, N>,
+    /// `on_b` in B's local frame.
+    pub local_b: Point<T, N>,
+    /// The features the point comes from.
+    pub id: ContactId,
+}
+
+impl<T: Real, const N: usize> ContactPoint<T, N> {
+    /// A placeholder for the unused slots of a manifold.
+    fn unused() -> Self {
+        Self {
+            separation: T::zero(),
+            on_a: Point::origin(),
+            on_b: Point::origin(),
+            local_a: Point::origin(),
+            local_b: Point::origin(),
+            id: ContactId {
+                a: ContactFeature::Support,
+                b: ContactFeature::Support,
+            },
+        }
+    }
+
+    /// The same point seen with A and B exchanged.
+    fn swapped(&self) -> Self {
+        Self {
+            separation: self.separation,
+            on_a: self.on_b,
+            on_b: self.on_a,
+            local_a: self.local_b,
+            local_b: self.local_a,
+            id: ContactId {
+                a: self.id.b,
+                b: self.id.a,
+            },
+        }
+    }
+}
+
+/// The contact of two shapes: a normal and up to [`MAX_CONTACT_POINTS`]
+/// points, stored inline (no heap).
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{contact_manifold, Aabb, Pose2};
+///
+/// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+/// let crate_ = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 2.0)).unwrap();
+/// let m = contact_manifold(&ground, &Pose2::identity(), &crate_, &Pose2::translation(0.0, -0.25), 0.0);
+/// assert_eq!(m.normal().into_inner(), Vector2::y());
+/// assert_eq!(m.len(), 2);
+/// for p in m.points() {
+///     assert_eq!(p.separation, -0.25);
+///     assert_eq!(p.on_b.y, -0.25); // the crate's bottom corners
+/// }
+/// ```
+#[derive(Clone, Copy, PartialEq)]
+pub struct Manifold<T: Real, const N: usize> {
+    normal: Unit<SVector<T, N>>,
+    points: [ContactPoint<T, N>; MAX_CONTACT_POINTS],
+    len: usize,
+    /// Set by the clipping (`super::two_d`, `super::three_d`, …).
+    pub(super) reference: Option<(Side, usize)>,
+}
+
+/// The normal, the points in use and the reference face (not the unused
+/// slots).
+impl<T: Real, const N: usize> core::fmt::Debug for Manifold<T, N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Manifold")
+            .field("normal", &self.normal)
+            .field("points", &self.points())
+            .field("reference", &self.reference)
+            .finish()
+    }
+}
+
+impl<T: Real, const N: usize> Manifold<T, N> {
+    /// No points, with `normal`.
+    pub(super) fn empty(normal: Unit<SVector<T, N>>) -> Self {
+        Self {
+            normal,
+            points: [ContactPoint::unused(); MAX_CONTACT_POINTS],
+            len: 0,
+            reference: None,
+        }
+    }
+
+    /// Appends a point (ignored beyond [`MAX_CONTACT_POINTS`]).
+    pub(super) fn push(&mut self, p: ContactPoint<T, N>) {
+        if let Some(slot) = self.points.get_mut(self.len) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+
+    /// The unit normal in the world frame, from A towards B: the axis of
+    /// [`separation`](crate::separation) (so [`penetration`](crate::penetration)'s normal when
+    /// the shapes overlap). Also set when the manifold is empty because
+    /// the shapes are apart; NaN when an input was NaN.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let m = contact_manifold(&b, &Pose2::identity(), &b, &Pose2::translation(3.0, 0.0), 0.0);
+    /// assert!(m.is_empty());
+    /// assert_eq!(m.normal().into_inner(), Vector2::x());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn normal(&self) -> Unit<SVector<T, N>> {
+        self.normal
+    }
+
+    /// The reference face: which shape holds it and its index, `None` for
+    /// a contact without one (round axes, an empty manifold).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Aabb, Pose2, Side};
+    ///
+    /// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+    /// let m = contact_manifold(&ground, &Pose2::identity(), &ground, &Pose2::translation(0.0, 0.9), 0.0);
+    /// assert_eq!(m.reference(), Some((Side::A, 1))); // A's top face (+y)
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn reference(&self) -> Option<(Side, usize)> {
+        self.reference
+    }
+
+    /// The contact points.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let m = contact_manifold(&b, &Pose2::identity(), &b, &Pose2::translation(1.5, 0.0), 0.0);
+    /// assert_eq!(m.points().len(), 1);
+    /// assert_eq!(m.points()[0].on_a, Point2::new(1.0, 0.0));
+    /// assert_eq!(m.points()[0].on_b, Point2::new(0.5, 0.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn points(&self) -> &[ContactPoint<T, N>] {
+        &self.points[..self.len]
+    }
+
+    /// How many contact points there are.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// assert_eq!(contact_manifold(&b, &Pose2::identity(), &b, &Pose2::identity(), 0.0).len(), 1);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no contact point (the shapes are apart by more
+    /// than the margin, or an input was NaN).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Ball, Pose2};
+    ///
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let apart = Pose2::translation(2.5, 0.0);
+    /// assert!(contact_manifold(&b, &Pose2::identity(), &b, &apart, 0.0).is_empty());
+    /// assert!(!contact_manifold(&b, &Pose2::identity(), &b, &apart, 1.0).is_empty());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The point of least separation (the first of equals), `None` when
+    /// empty.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Aabb, Pose2};
+    ///
+    /// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+    /// let plank = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.5)).unwrap();
+    /// // Tilted: its left corner sinks deeper than its right one.
+    /// let pose = Pose2::new(nalgebra::Vector2::new(0.0, 0.0), 0.05);
+    /// let m = contact_manifold(&ground, &Pose2::identity(), &plank, &pose, 0.2);
+    /// assert_eq!(m.len(), 2);
+    /// assert!(m.deepest().unwrap().on_b.x < 0.0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn deepest(&self) -> Option<&ContactPoint<T, N>> {
+        self.points().iter().fold(None, |best, p| match best {
+            Some(b) if b.separation <= p.separation => Some(b),
+            _ => Some(p),
+        })
+    }
+
+    /// The same contact seen with A and B exchanged: the same points (with
+    /// `on_a` and `on_b` exchanged), the normal negated, the two features
+    /// of every id exchanged, the reference side exchanged.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{contact_manifold, Aabb, Ball, Pose2, Side};
+    ///
+    /// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let at = Pose2::translation(1.0, 0.5);
+    /// let m = contact_manifold(&ground, &Pose2::identity(), &b, &at, 0.0);
+    /// let s = m.swapped();
+    /// assert_eq!(s.normal().into_inner(), -m.normal().into_inner());
+    /// assert_eq!(s.points()[0].on_a, m.points()[0].on_b);
+    /// assert_eq!(s.points()[0].id.a, m.points()[0].id.b);
+    /// assert_eq!(m.reference(), Some((Side::A, 1)));
+    /// assert_eq!(s.reference(), Some((Side::B, 1)));
+    /// ```
+    #[must_use]
+    pub fn swapped(&self) -> Self {
+        let mut s = Self::empty(-self.normal);
+        s.reference = self.reference.map(|(side, i)| (side.other(), i));
+        for p in self.points() {
+            s.push(p.swapped());
+        }
+        s
+    }
+}
