@@ -189,6 +189,17 @@ pub fn aabb_union<T: Real, const N: usize>(
 ///
 /// # Errors
 /// As [`shape_aabb`].
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{bounding_sphere, Obb, Pose2};
+///
+/// // A 6 × 8 box: the sphere is half its diagonal, 5 (not max(w, h)).
+/// let b = Obb::new(Point2::origin(), nalgebra::Rotation2::identity(), Vector2::new(3.0_f64, 4.0)).unwrap();
+/// let s = bounding_sphere(&b, &Pose2::translation(1.0, 1.0)).unwrap();
+/// assert_eq!(s.center, Point2::new(1.0, 1.0));
+/// assert!((s.radius - 5.0).abs() < 1e-12);
+/// ```
 pub fn bounding_sphere<T, const N: usize, S>(
     shape: &S,
     pose: &Pose<T, N>,

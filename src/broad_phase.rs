@@ -39,6 +39,18 @@ use crate::{Aabb, BroadPhaseError, Real};
 /// A body in a [`BroadPhase`]: a slot index and that slot's generation, so
 /// that a handle kept after [`BroadPhase::remove`] is refused rather than
 /// naming the body that reuses its slot. Ordered by index, then generation.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{Aabb, BroadPhase};
+///
+/// let mut world = BroadPhase::<f64, 2>::new();
+/// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+/// let b = world.insert(&Aabb::new(Point2::new(5.0, 0.0), Point2::new(6.0, 1.0)).unwrap());
+/// assert!(a < b);
+/// world.remove(a).unwrap();
+/// assert!(world.remove(a).is_err()); // a removed handle is refused
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Handle {
     index: u32,
@@ -47,6 +59,15 @@ pub struct Handle {
 
 impl Handle {
     /// The slot index: dense, from 0, reused after a removal.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// assert_eq!(a.index(), 0);
+    /// ```
     #[inline]
     #[must_use]
     pub fn index(self) -> usize {
@@ -114,6 +135,14 @@ pub struct BroadPhase<T: Real, const N: usize> {
 impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// An empty broad phase (sweeping along axis 0 until the first
     /// [`pairs`](Self::pairs) chooses).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// assert!(world.is_empty());
+    /// ```
     #[must_use]
     pub fn new() -> Self {
         Self {
@@ -130,6 +159,15 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     }
 
     /// How many bodies it holds.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// assert_eq!(world.len(), 1);
+    /// ```
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
@@ -137,6 +175,16 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     }
 
     /// Whether it holds no body.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// world.remove(a).unwrap();
+    /// assert!(world.is_empty());
+    /// ```
     #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
@@ -144,6 +192,20 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     }
 
     /// The axis of the last sweep (0 before the first).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// // Bodies spread along y: the sweep runs along y.
+    /// for k in 0..4 {
+    ///     let y = f64::from(k) * 10.0;
+    ///     world.insert(&Aabb::new(Point2::new(0.0, y), Point2::new(1.0, y + 1.0)).unwrap());
+    /// }
+    /// world.pairs(&mut Vec::new());
+    /// assert_eq!(world.axis(), 1);
+    /// ```
     #[inline]
     #[must_use]
     pub fn axis(&self) -> usize {
@@ -151,6 +213,15 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     }
 
     /// A body's box, `(min, max)`; `None` for an unknown handle.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 2.0)).unwrap());
+    /// assert_eq!(world.bounds(a), Some((Point2::new(0.0, 0.0), Point2::new(1.0, 2.0))));
+    /// ```
     #[must_use]
     pub fn bounds(&self, handle: Handle) -> Option<(Point<T, N>, Point<T, N>)> {
         self.slot(handle).ok().map(|s| (s.min, s.max))
@@ -158,6 +229,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
 
     /// Adds a body with the box `aabb` (finite and ordered by
     /// construction). Allocates when the storage grows.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// let b = world.insert(&Aabb::new(Point2::new(1.0, 0.0), Point2::new(2.0, 1.0)).unwrap());
+    /// let mut pairs = Vec::new();
+    /// world.pairs(&mut pairs);
+    /// assert_eq!(pairs, vec![(a, b)]); // touching counts
+    /// ```
     pub fn insert(&mut self, aabb: &Aabb<T, N>) -> Handle {
         self.insert_checked(aabb.min(), aabb.max())
     }
@@ -169,6 +252,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// [`BroadPhaseError::NonFinite`] for a NaN or infinite coordinate,
     /// [`BroadPhaseError::Inverted`] where `min > max`
     /// (tests/broad_phase.rs::bad_bounds_are_errors).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert_bounds(&Point2::new(0.0, 0.0), &Point2::new(0.0, 1.0)).unwrap(); // flat
+    /// assert!(world.insert_bounds(&Point2::new(1.0, 0.0), &Point2::new(0.0, 1.0)).is_err()); // min > max
+    /// assert!(world.insert_bounds(&Point2::new(f64::NAN, 0.0), &Point2::new(0.0, 1.0)).is_err());
+    /// assert_eq!(world.len(), 1);
+    /// # let _ = a;
+    /// ```
     pub fn insert_bounds(
         &mut self,
         min: &Point<T, N>,
@@ -182,6 +277,16 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     ///
     /// # Errors
     /// [`BroadPhaseError::UnknownHandle`] for a removed or foreign handle.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// world.update(a, &Aabb::new(Point2::new(5.0, 5.0), Point2::new(6.0, 6.0)).unwrap()).unwrap();
+    /// assert_eq!(world.bounds(a).unwrap().0, Point2::new(5.0, 5.0));
+    /// ```
     pub fn update(&mut self, handle: Handle, aabb: &Aabb<T, N>) -> Result<(), BroadPhaseError> {
         let slot = self.slot_mut(handle)?;
         slot.min = aabb.min();
@@ -194,6 +299,16 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// # Errors
     /// As [`insert_bounds`](Self::insert_bounds), then
     /// [`BroadPhaseError::UnknownHandle`].
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// world.update_bounds(a, &Point2::new(2.0, 2.0), &Point2::new(3.0, 3.0)).unwrap();
+    /// assert!(world.update_bounds(a, &Point2::new(3.0, 2.0), &Point2::new(2.0, 3.0)).is_err());
+    /// ```
     pub fn update_bounds(
         &mut self,
         handle: Handle,
@@ -211,6 +326,16 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     ///
     /// # Errors
     /// [`BroadPhaseError::UnknownHandle`] for a removed or foreign handle.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// world.remove(a).unwrap();
+    /// assert_eq!(world.bounds(a), None);
+    /// ```
     pub fn remove(&mut self, handle: Handle) -> Result<(), BroadPhaseError> {
         let slot = self.slot_mut(handle)?;
         slot.alive = false;
@@ -229,6 +354,19 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// gives the same output
     /// (tests/broad_phase.rs::same_operations_give_the_same_order).
     /// Allocates only when `out` or the internal scratch grows.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0)).unwrap());
+    /// let b = world.insert(&Aabb::new(Point2::new(1.0, 1.0), Point2::new(3.0, 3.0)).unwrap());
+    /// world.insert(&Aabb::new(Point2::new(9.0, 9.0), Point2::new(10.0, 10.0)).unwrap());
+    /// let mut pairs = Vec::new();
+    /// world.pairs(&mut pairs);
+    /// assert_eq!(pairs, vec![(a, b)]);
+    /// ```
     pub fn pairs(&mut self, out: &mut Vec<(Handle, Handle)>) {
         out.clear();
         let _ = self.for_each_pair(|a, b| {
@@ -241,6 +379,24 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// order, stopping when it breaks (its value is returned). Allocates
     /// only when the internal scratch (one proxy per body and grid cell)
     /// grows.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// use core::ops::ControlFlow;
+    /// for k in 0..3 {
+    ///     world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap());
+    /// }
+    /// // Three identical boxes: three pairs; stop after the first.
+    /// let mut seen = 0;
+    /// let r = world.for_each_pair(|_, _| {
+    ///     seen += 1;
+    ///     ControlFlow::Break(seen)
+    /// });
+    /// assert_eq!(r, ControlFlow::Break(1));
+    /// ```
     pub fn for_each_pair<B>(
         &mut self,
         mut visit: impl FnMut(Handle, Handle) -> ControlFlow<B>,

@@ -46,6 +46,20 @@ const MAX_NEWTON_STEPS: usize = 64;
 const MAX_ADVANCEMENT_STEPS: usize = 256;
 
 /// Where and when two moving shapes first touch.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::{cast_shapes, Aabb, Feature, Pose3};
+///
+/// let cube = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+/// let (still, down) = (Vector3::zeros(), Vector3::new(0.0, 0.0, -1.0));
+/// let above = Pose3::translation(0.0, 0.0, 5.0);
+/// let hit = cast_shapes(&cube, &Pose3::identity(), &still, &cube, &above, &down, 10.0).unwrap();
+/// assert_eq!(hit.toi, 3.0);
+/// assert_eq!(hit.normal.into_inner(), Vector3::z());
+/// assert!(matches!(hit.feature, Some(Feature::FaceA(_) | Feature::FaceB(_))));
+/// assert_eq!(hit.point_a.z, 1.0);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShapeCastHit<T: Real, const N: usize> {
     /// The time of impact, in the units of the velocities (`0` when the
@@ -350,6 +364,17 @@ fn reach<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> T {
 /// the centre of mass for a physical motion). Implemented for
 /// [`Motion2`] and [`Motion3`]; implement it for other motions (a screw,
 /// a spline) by giving the pose at each time and the speed bounds.
+///
+/// ```
+/// use nalgebra::Vector2;
+/// use separating_axis::{Motion, Motion2, Pose2};
+///
+/// let m = Motion2 { start: Pose2::translation(1.0_f64, 0.0), linvel: Vector2::new(0.0, 2.0), angvel: 0.5 };
+/// let p = m.pose_at(2.0);
+/// assert_eq!(p.translation.vector, Vector2::new(1.0, 4.0));
+/// assert!((p.rotation.angle() - 1.0).abs() < 1e-15);
+/// assert_eq!((m.linear_velocity(), m.angular_speed()), (Vector2::new(0.0, 2.0), 0.5));
+/// ```
 pub trait Motion<T: Real, const N: usize> {
     /// The pose at time `t`.
     fn pose_at(&self, t: T) -> Pose<T, N>;
@@ -363,6 +388,16 @@ pub trait Motion<T: Real, const N: usize> {
 
 /// A 2D motion: `start` moved by `linvel · t` and turned by `angvel · t`
 /// radians about its local origin.
+///
+/// ```
+/// use nalgebra::Vector2;
+/// use separating_axis::{Motion, Motion2, Pose2};
+///
+/// // Turning a quarter turn per unit time about its origin, not moving.
+/// let m = Motion2 { start: Pose2::identity(), linvel: Vector2::zeros(), angvel: std::f64::consts::FRAC_PI_2 };
+/// let turned = m.pose_at(1.0) * nalgebra::Point2::new(1.0, 0.0);
+/// assert!((turned - nalgebra::Point2::new(0.0, 1.0)).norm() < 1e-15);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Motion2<T: Real> {
     /// The pose at time 0.
@@ -392,6 +427,21 @@ impl<T: Real> Motion<T, 2> for Motion2<T> {
 
 /// A 3D motion: `start` moved by `linvel · t` and turned about the axis
 /// `angvel` by `|angvel| · t` radians, about its local origin.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::{Motion, Motion3, Pose3};
+///
+/// // Half a turn per unit time about z, drifting along x.
+/// let m = Motion3 {
+///     start: Pose3::identity(),
+///     linvel: Vector3::x(),
+///     angvel: Vector3::new(0.0, 0.0, std::f64::consts::PI),
+/// };
+/// let p = m.pose_at(1.0) * Point3::new(1.0, 0.0, 0.0);
+/// assert!((p - Point3::new(0.0, 0.0, 0.0)).norm() < 1e-15); // turned to −x, moved by +x
+/// assert_eq!(m.angular_speed(), std::f64::consts::PI);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Motion3<T: Real> {
     /// The pose at time 0.

@@ -63,6 +63,17 @@ const MAX_ITERATIONS: usize = 128;
 /// `gap` is SAT's signed distance (minus the depth), `axis` its axis, and
 /// the points are the deepest points of each shape along it: `point_a` the
 /// support point of A along `axis`, `point_b` that of B along `−axis`.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{closest_points, Aabb, Pose2};
+///
+/// let square = Aabb::new(Point2::new(0.0, 0.0), Point2::new(1.0, 1.0)).unwrap();
+/// let c = closest_points(&square, &Pose2::identity(), &square, &Pose2::translation(2.0, 3.0));
+/// assert_eq!((c.point_a, c.point_b), (Point2::new(1.0, 1.0), Point2::new(2.0, 3.0)));
+/// assert!((c.distance - 5.0_f64.sqrt()).abs() < 1e-15);
+/// assert!(c.gap <= c.distance); // the certificate: the true distance is in [gap, distance]
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ClosestPoints<T: Real, const N: usize> {
     /// The point of A nearest to B.

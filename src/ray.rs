@@ -86,6 +86,17 @@ impl<T: Real, const N: usize> Ray<T, N> {
 }
 
 /// Where a ray meets a shape.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{cast_ray, Aabb, Pose2, Ray};
+///
+/// let wall = Aabb::new(Point2::new(2.0, -1.0), Point2::new(3.0, 1.0)).unwrap();
+/// let hit = cast_ray(&wall, &Pose2::identity(), &Ray::new(Point2::origin(), Vector2::x()), 10.0, true).unwrap();
+/// assert_eq!((hit.toi, hit.point), (2.0, Point2::new(2.0, 0.0)));
+/// assert_eq!(hit.normal.unwrap().into_inner(), -Vector2::x());
+/// assert_eq!(hit.face, Some(2)); // Aabb face 2: the −x side
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RayHit<T: Real, const N: usize> {
     /// The time of impact: the hit point is `ray.point_at(toi)`.
@@ -104,6 +115,16 @@ pub struct RayHit<T: Real, const N: usize> {
 
 /// The nearest boundary point of a shape to a point, and the signed
 /// distance.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{project_point, Ball, Pose2};
+///
+/// let ball = Ball::new(Point2::origin(), 2.0).unwrap();
+/// let p = project_point(&ball, &Pose2::identity(), &Point2::new(0.0, 0.5));
+/// assert!(p.inside);
+/// assert_eq!((p.point, p.distance), (Point2::new(0.0, 2.0), -1.5));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PointProjection<T: Real, const N: usize> {
     /// The point of the shape's boundary nearest to the query point, in

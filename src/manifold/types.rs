@@ -7,9 +7,29 @@ use crate::Real;
 
 /// The most contact points a [`Manifold`] holds: 2 in 2D, up to 4 in 3D
 /// (where the clipped face is reduced to four).
+///
+/// ```
+/// use nalgebra::{Point3, Rotation3, Vector3};
+/// use separating_axis::{contact_manifold, Obb, Pose3, MAX_CONTACT_POINTS};
+///
+/// // A box turned 30° on a box: 8 clipped points, reduced to the maximum.
+/// let b = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0)).unwrap();
+/// let on_top = Pose3::from_parts(Vector3::new(0.0, 0.0, 1.9).into(), Rotation3::from_euler_angles(0.0, 0.0, 0.5));
+/// assert_eq!(contact_manifold(&b, &Pose3::identity(), &b, &on_top, 0.0).len(), MAX_CONTACT_POINTS);
+/// ```
 pub const MAX_CONTACT_POINTS: usize = 4;
 
 /// One of the two shapes of a pair.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{contact_manifold, Aabb, Pose2, Side};
+///
+/// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+/// let plank = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.5)).unwrap();
+/// let m = contact_manifold(&ground, &Pose2::identity(), &plank, &Pose2::translation(0.0, -0.1), 0.0);
+/// assert_eq!(m.reference().map(|(side, _)| side), Some(Side::A)); // the ground's face
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
     /// The first shape of the query.
@@ -36,6 +56,20 @@ impl Side {
 }
 
 /// The feature of one shape a contact point lies on.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{contact_manifold, Aabb, ContactFeature, Pose2};
+///
+/// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+/// let plank = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.5)).unwrap();
+/// let m = contact_manifold(&ground, &Pose2::identity(), &plank, &Pose2::translation(0.0, -0.1), 0.0);
+/// for p in m.points() {
+///     // The ground's top face against one of the plank's bottom corners.
+///     assert_eq!(p.id.a, ContactFeature::Face(1));
+///     assert!(matches!(p.id.b, ContactFeature::Vertex(_)));
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ContactFeature {
@@ -69,6 +103,20 @@ pub enum ContactFeature {
 /// `(Vertex(corner), Face(ground))`. It stays the same under small motion
 /// (tests/manifolds_2d.rs::ids_survive_small_motions,
 /// tests/manifolds_3d.rs::ids_survive_small_motions).
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{contact_manifold, Aabb, Pose2};
+///
+/// let ground = Aabb::new(Point2::new(-5.0, -1.0), Point2::new(5.0, 0.0)).unwrap();
+/// let plank = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.5)).unwrap();
+/// let id = Pose2::identity();
+/// let before = contact_manifold(&ground, &id, &plank, &Pose2::translation(0.0, -0.1), 0.0);
+/// let after = contact_manifold(&ground, &id, &plank, &Pose2::new(nalgebra::Vector2::new(1e-4, -0.1), 1e-4), 0.0);
+/// // A small motion keeps the ids (the points keep their order too).
+/// let ids = |m: &separating_axis::Manifold<f64, 2>| m.points().iter().map(|p| p.id).collect::<Vec<_>>();
+/// assert_eq!(ids(&before), ids(&after));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ContactId {
     /// The feature of A.
@@ -78,6 +126,19 @@ pub struct ContactId {
 }
 
 /// One contact point of a [`Manifold`].
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::{contact_manifold, Ball, Pose2};
+///
+/// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+/// let m = contact_manifold(&b, &Pose2::identity(), &b, &Pose2::translation(1.5, 0.0), 0.0);
+/// let p = m.points()[0];
+/// assert_eq!(p.separation, -0.5);
+/// assert_eq!(p.on_b, p.on_a + m.normal().into_inner() * p.separation);
+/// assert_eq!(p.local_b, Point2::new(-1.0, 0.0)); // on B, in B's frame
+/// # let _ = Vector2::<f64>::x();
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactPoint<T: Real, const N: usize> {
     /// Signed distance along the manifold's normal from `on_a` to `on_b`:
