@@ -195,6 +195,9 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    if let Some(obb) = crate::shape::obb_of(shape) {
+        return box_projection(&obb, p);
+    }
     let r = shape.radius();
     let c = shape.local_core_closest_point(p);
     let v = p - c;
@@ -223,6 +226,41 @@ where
     // core's first edge.
     let e = across_core(shape);
     (p + e * r, r)
+}
+
+/// The box path of [`local_projection`]: in the box's frame, the clamped
+/// point outside; inside, the nearest face (the axis with the least room
+/// `hₖ − |qₖ|`, the first of equals, the `+` side at `qₖ = 0`). The same
+/// answers as the face-plane rule without a support value per face
+/// (tests/ray_cast.rs::box_projections_match_the_face_planes).
+fn box_projection<T: Real, const N: usize>(
+    obb: &crate::Obb<T, N>,
+    p: &Point<T, N>,
+) -> (Point<T, N>, T) {
+    let q = obb.rotation().inverse_transform_vector(&(p - obb.center()));
+    let h = obb.half_extents();
+    let clamped = q.zip_map(&h, |x, hk| {
+        if x > hk {
+            hk
+        } else if x < -hk {
+            -hk
+        } else {
+            x
+        }
+    });
+    let d = (q - clamped).norm();
+    if d > T::zero() {
+        return (obb.center() + obb.rotation() * clamped, d);
+    }
+    let mut k = 0;
+    for j in 1..N {
+        if h[j] - q[j].abs() < h[k] - q[k].abs() {
+            k = j;
+        }
+    }
+    let mut out = q;
+    out[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
+    (obb.center() + obb.rotation() * out, h[k] - q[k].abs())
 }
 
 /// A unit vector orthogonal to the segment between the core's first two

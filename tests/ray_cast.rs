@@ -544,7 +544,67 @@ fn newton_never_passes_the_surface<T: TestReal>() {
     }
 }
 
+/// The box path of `project_point` (a closed form in the box's frame)
+/// against the general rule on the same box given as a polygon or a
+/// polyhedron (its core's nearest point outside, the nearest face plane
+/// inside): the same distance and point, in 2D and 3D, inside and out.
+fn box_projections_match_the_face_planes<T: TestReal>() {
+    let tol = 1e2 * f(T::default_epsilon()) * 10.0;
+    let mut rng = Rng::new(31);
+    for _ in 0..300 {
+        let h = Vector2::new(t::<T>(rng.range(0.2, 2.0)), t(rng.range(0.2, 2.0)));
+        let obb = Obb::new(Point2::origin(), random_rotation::<T, 2>(&mut rng), h).unwrap();
+        let corners: Vec<Point2<T>> = (0..4).map(|i| obb.local_core_vertex(i)).collect();
+        let poly = ConvexPolygon::from_hull(&corners).unwrap();
+        let pose = Pose2::new(
+            Vector2::new(t(rng.range(-5.0, 5.0)), t(rng.range(-5.0, 5.0))),
+            t(rng.range(0.0, 6.0)),
+        );
+        let q = pose * Point2::from(rng.unit_vector2().map(|x| t::<T>(x * rng.range(0.0, 3.0))));
+        let (a, b) = (
+            project_point(&obb, &pose, &q),
+            project_point(&poly, &pose, &q),
+        );
+        assert_eq!(a.inside, b.inside);
+        assert!(
+            (f(a.distance) - f(b.distance)).abs() <= tol,
+            "{} {a:?} {b:?}",
+            T::NAME
+        );
+        assert!(
+            f((a.point - b.point).norm()) <= tol,
+            "{} {a:?} {b:?}",
+            T::NAME
+        );
+    }
+    for _ in 0..300 {
+        let h = nalgebra::Vector3::new(
+            t::<T>(rng.range(0.2, 2.0)),
+            t(rng.range(0.2, 2.0)),
+            t(rng.range(0.2, 2.0)),
+        );
+        let obb = Obb::new(Point3::origin(), random_rotation::<T, 3>(&mut rng), h).unwrap();
+        let corners: Vec<Point3<T>> = (0..8).map(|i| obb.local_core_vertex(i)).collect();
+        let hull = ConvexPolyhedron::from_hull(&corners).unwrap();
+        let q = Point3::from(rng.unit_vector3().map(|x| t::<T>(x * rng.range(0.0, 3.0))));
+        let id = Pose3::identity();
+        let (a, b) = (project_point(&obb, &id, &q), project_point(&hull, &id, &q));
+        assert_eq!(a.inside, b.inside);
+        assert!(
+            (f(a.distance) - f(b.distance)).abs() <= tol,
+            "{} {a:?} {b:?}",
+            T::NAME
+        );
+        assert!(
+            f((a.point - b.point).norm()) <= tol,
+            "{} {a:?} {b:?}",
+            T::NAME
+        );
+    }
+}
+
 in_both_scalars!(
+    box_projections_match_the_face_planes,
     rays_by_hand,
     grazing_rays_by_hand,
     projections_by_hand,

@@ -8,7 +8,7 @@
 //! Casts move B towards A (the velocity from B's origin to A's, of length
 //! 1, `max_toi` the pair's distance between origins plus 4): most hit. Rays
 //! start 4 units out from B's origin, aimed at it with a random offset of up
-//! to 1, against B alone.
+//! to 1, against B alone; point projections take the rays' aim points.
 
 use std::hint::black_box;
 
@@ -149,6 +149,31 @@ macro_rules! compare {
                                 black_box(b.as_ref()).cast_ray(pb, &ray, 10.0, true)
                             })
                             .count()
+                    })
+                });
+                // Point projections: the rays' aim points (within 1 of B's
+                // origin: inside and outside), onto B's boundary.
+                g.bench_function("ours_project_point", |bch| {
+                    bch.iter(|| {
+                        ours.iter()
+                            .zip(&rays)
+                            .map(|((_, _, b, pb), (o, d))| {
+                                let q = nalgebra::Point2::new(o[0] + d[0], o[1] + d[1]);
+                                separating_axis::project_point(black_box(b), pb, &q).distance
+                            })
+                            .sum::<$t>()
+                    })
+                });
+                g.bench_function("parry_project_point", |bch| {
+                    bch.iter(|| {
+                        theirs
+                            .iter()
+                            .zip(&rays)
+                            .map(|((_, _, b, pb), (o, d))| {
+                                let q = parry2::Vector::new(o[0] + d[0], o[1] + d[1]);
+                                black_box(b.as_ref()).project_point(pb, q, false).point.x
+                            })
+                            .sum::<$t>()
                     })
                 });
                 g.finish();
