@@ -36,6 +36,10 @@ use nalgebra::{Point, SVector};
 
 use crate::{Aabb, BroadPhaseError, Real};
 
+mod incremental;
+
+pub use incremental::PairChanges;
+
 /// A body in a [`BroadPhase`]: a slot index and that slot's generation, so
 /// that a handle kept after [`BroadPhase::remove`] is refused rather than
 /// naming the body that reuses its slot. Ordered by index, then generation.
@@ -82,6 +86,9 @@ struct Slot<T: Real, const N: usize> {
     max: Point<T, N>,
     generation: u32,
     alive: bool,
+    /// Inserted, updated or removed since the last
+    /// [`BroadPhase::update_pairs`] (and listed in `dirty`).
+    dirty: bool,
 }
 
 /// A body's box in the sweep list, copied from its slot before each sweep
@@ -130,6 +137,11 @@ pub struct BroadPhase<T: Real, const N: usize> {
     is_large: Vec<bool>,
     axis: usize,
     len: usize,
+    /// The slots touched since the last [`update_pairs`](Self::update_pairs).
+    dirty: Vec<u32>,
+    /// The pair set kept by [`update_pairs`](Self::update_pairs), built on
+    /// its first call.
+    tracker: Option<incremental::Tracker<T, N>>,
 }
 
 impl<T: Real, const N: usize> BroadPhase<T, N> {
@@ -155,6 +167,8 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             is_large: Vec::new(),
             axis: 0,
             len: 0,
+            dirty: Vec::new(),
+            tracker: None,
         }
     }
 
@@ -291,6 +305,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         let slot = self.slot_mut(handle)?;
         slot.min = aabb.min();
         slot.max = aabb.max();
+        self.touch(handle.index);
         Ok(())
     }
 
@@ -319,6 +334,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         let slot = self.slot_mut(handle)?;
         slot.min = *min;
         slot.max = *max;
+        self.touch(handle.index);
         Ok(())
     }
 
@@ -343,6 +359,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         self.free.push(handle.index);
         self.removed = true;
         self.len -= 1;
+        self.touch(handle.index);
         Ok(())
     }
 
@@ -478,20 +495,12 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         self.large.clear();
         self.is_large.clear();
         for (i, e) in self.entries.iter().enumerate() {
-            let lo = cell_of(&e.min, axis, w);
-            let hi = cell_of(&e.max, axis, w);
-            let mut count: u64 = 1;
-            for k in 0..N {
-                let span =
-                    u64::try_from(i128::from(hi[k]) - i128::from(lo[k]) + 1).unwrap_or(u64::MAX);
-                count = count.saturating_mul(span);
-            }
             let i = u32::try_from(i).unwrap_or(u32::MAX);
-            if count > MAX_CELLS {
+            let Some((lo, hi)) = cell_range(&e.min, &e.max, axis, w) else {
                 self.large.push(i);
                 self.is_large.push(true);
                 continue;
-            }
+            };
             self.is_large.push(false);
             // Every cell of [lo, hi], an odometer over the axes.
             let mut cell = lo;
@@ -595,6 +604,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 max,
                 generation: 0,
                 alive: true,
+                dirty: false,
             });
             Handle {
                 index,
@@ -603,7 +613,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         };
         self.entries.push(Entry { min, max, handle });
         self.len += 1;
+        self.touch(handle.index);
         handle
+    }
+
+    /// Marks a slot as touched for [`update_pairs`](Self::update_pairs).
+    #[inline]
+    fn touch(&mut self, index: u32) {
+        let slot = &mut self.slots[index as usize];
+        if !slot.dirty {
+            slot.dirty = true;
+            self.dirty.push(index);
+        }
     }
 
     fn slot(&self, handle: Handle) -> Result<&Slot<T, N>, BroadPhaseError> {
@@ -649,6 +670,38 @@ fn cell_of<T: Real, const N: usize>(p: &Point<T, N>, axis: usize, w: T) -> [i64;
             i64::MIN
         })
     })
+}
+
+/// The grid cell of `p` over all axes: `⌊pₖ / w⌋`, saturating.
+#[inline]
+fn cell_index<T: Real, const N: usize>(p: &Point<T, N>, w: T) -> [i64; N] {
+    cell_of(p, N, w)
+}
+
+/// The closed range of grid cells (over the axes other than `skip`; pass
+/// `N` for all axes) that the box `[min, max]` touches, or `None` when
+/// that is more than [`MAX_CELLS`] cells.
+#[inline]
+fn cell_range<T: Real, const N: usize>(
+    min: &Point<T, N>,
+    max: &Point<T, N>,
+    skip: usize,
+    w: T,
+) -> Option<([i64; N], [i64; N])> {
+    let lo = cell_of(min, skip, w);
+    let hi = cell_of(max, skip, w);
+    let mut count: u64 = 1;
+    for k in 0..N {
+        let span = u64::try_from(i128::from(hi[k]) - i128::from(lo[k]) + 1).unwrap_or(u64::MAX);
+        count = count.saturating_mul(span);
+    }
+    (count <= MAX_CELLS).then_some((lo, hi))
+}
+
+/// Whether the closed boxes of two slots overlap (touching counts).
+#[inline]
+fn overlap_bounds<T: Real, const N: usize>(a: &Slot<T, N>, b: &Slot<T, N>) -> bool {
+    (0..N).all(|k| a.min[k] <= b.max[k] && b.min[k] <= a.max[k])
 }
 
 /// Whether two closed boxes overlap (touching counts).

@@ -36,6 +36,7 @@
 
 mod any_shape;
 mod axis_search;
+pub mod batch;
 mod bounds;
 mod broad_phase;
 mod cache;
@@ -58,7 +59,7 @@ mod support;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSphere};
-pub use broad_phase::{BroadPhase, Handle};
+pub use broad_phase::{BroadPhase, Handle, PairChanges};
 pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};

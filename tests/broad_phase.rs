@@ -23,6 +23,10 @@ in_both_scalars!(
     a_million_identical_boxes_stream_pairs_in_linear_memory,
     posed_shapes_that_touch_are_paired,
     mixed_scales_match_brute_force,
+    incremental_pairs_match_brute_force,
+    incremental_changes_are_the_differences,
+    incremental_pairs_rebuild_as_the_world_grows_and_shrinks,
+    incremental_pairs_at_mixed_scales,
 );
 
 /// A random box on an integer grid (so that many boxes touch exactly:
@@ -348,4 +352,221 @@ fn mixed_scales_match_brute_force<T: TestReal>() {
     let expected = brute_force(&world, &live);
     assert!(expected.len() > 300, "a scene with pairs");
     assert_eq!(swept(&mut world), expected);
+}
+
+/// Checks one [`BroadPhase::update_pairs`] against brute force: the pair
+/// set, what was added and removed since `before`, and that the refreshed
+/// pairs are exactly the current pairs with a touched body.
+fn check_update<T: TestReal, const N: usize>(
+    world: &mut BroadPhase<T, N>,
+    live: &[Handle],
+    before: &[(Handle, Handle)],
+    touched: &[Handle],
+    what: &str,
+) -> Vec<(Handle, Handle)> {
+    let expected = brute_force(world, live);
+    let changes = world.update_pairs();
+    assert_eq!(changes.pairs, expected.as_slice(), "pairs, {what}");
+    let added: Vec<_> = expected
+        .iter()
+        .filter(|p| !before.contains(p))
+        .copied()
+        .collect();
+    let removed: Vec<_> = before
+        .iter()
+        .filter(|p| !expected.contains(p))
+        .copied()
+        .collect();
+    assert_eq!(changes.added, added.as_slice(), "added, {what}");
+    assert_eq!(changes.removed, removed.as_slice(), "removed, {what}");
+    let refreshed: Vec<_> = expected
+        .iter()
+        .filter(|(a, b)| touched.contains(a) || touched.contains(b))
+        .copied()
+        .collect();
+    assert_eq!(changes.refreshed, refreshed.as_slice(), "refreshed, {what}");
+    expected
+}
+
+fn incremental_sequence_matches<T: TestReal, const N: usize>(seed: u64, offset: f64) {
+    let mut rng = Rng::new(seed);
+    let mut world = BroadPhase::<T, N>::new();
+    let mut live = Vec::new();
+    let mut before: Vec<(Handle, Handle)> = Vec::new();
+    let mut seen = 0;
+    for step in 0..300 {
+        // Small batches of operations in a world of about 100 bodies, so
+        // that most calls are incremental.
+        for _ in 0..rng.below(8) {
+            random_op(&mut world, &mut live, &mut rng, offset);
+        }
+        let changes = world.update_pairs();
+        let refreshed: Vec<_> = changes.refreshed.to_vec();
+        let pairs: Vec<_> = changes.pairs.to_vec();
+        let (added, removed) = (changes.added.to_vec(), changes.removed.to_vec());
+        let expected = brute_force(&world, &live);
+        assert_eq!(pairs, expected, "pairs, step {step}, offset {offset}");
+        let want_added: Vec<_> = expected
+            .iter()
+            .filter(|p| !before.contains(p))
+            .copied()
+            .collect();
+        let want_removed: Vec<_> = before
+            .iter()
+            .filter(|p| !expected.contains(p))
+            .copied()
+            .collect();
+        assert_eq!(added, want_added, "added, step {step}");
+        assert_eq!(removed, want_removed, "removed, step {step}");
+        assert!(
+            refreshed.iter().all(|p| expected.contains(p)),
+            "refreshed pairs are current"
+        );
+        assert!(
+            added.iter().all(|p| refreshed.contains(p)),
+            "added pairs are refreshed"
+        );
+        seen += expected.len();
+        before = expected;
+        if live.len() > 120 {
+            for _ in 0..40 {
+                let h = live.swap_remove(rng.below(live.len()));
+                world.remove(h).unwrap();
+            }
+        }
+    }
+    assert!(seen > 3000, "scenes with pairs: {seen}");
+}
+
+/// The kept pair set after random insert / update / remove batches equals
+/// brute force, with the added and removed pairs the differences from the
+/// previous call, near the origin and at 1e6.
+fn incremental_pairs_match_brute_force<T: TestReal>() {
+    for offset in [0.0, 1e6] {
+        incremental_sequence_matches::<T, 2>(51, offset);
+        incremental_sequence_matches::<T, 3>(52, offset);
+    }
+}
+
+/// Moving known bodies: the refreshed pairs are exactly the current pairs
+/// with a moved or inserted body, and the others keep their answer.
+fn incremental_changes_are_the_differences<T: TestReal>() {
+    let mut rng = Rng::new(61);
+    let mut world = BroadPhase::<T, 3>::new();
+    let mut live: Vec<Handle> = (0..200)
+        .map(|_| {
+            let (lo, hi) = grid_box::<T, 3>(&mut rng, 12, 0.0);
+            world.insert_bounds(&lo, &hi).unwrap()
+        })
+        .collect();
+    let mut before = check_update(&mut world, &live, &[], &live.clone(), "first call");
+    assert!(before.len() > 200, "a scene with pairs");
+    for step in 0..100 {
+        let mut touched = Vec::new();
+        for _ in 0..rng.below(6) {
+            let h = live[rng.below(live.len())];
+            let (lo, hi) = grid_box::<T, 3>(&mut rng, 12, 0.0);
+            world.update_bounds(h, &lo, &hi).unwrap();
+            touched.push(h);
+        }
+        if rng.below(4) == 0 {
+            let (lo, hi) = grid_box::<T, 3>(&mut rng, 12, 0.0);
+            let h = world.insert_bounds(&lo, &hi).unwrap();
+            live.push(h);
+            touched.push(h);
+        }
+        if rng.below(4) == 0 {
+            let h = live.swap_remove(rng.below(live.len()));
+            world.remove(h).unwrap();
+            touched.retain(|&x| x != h);
+        }
+        before = check_update(
+            &mut world,
+            &live,
+            &before,
+            &touched,
+            &format!("step {step}"),
+        );
+    }
+    // Nothing touched: nothing changes, nothing to refresh.
+    let changes = world.update_pairs();
+    assert_eq!(changes.pairs, before.as_slice());
+    assert!(changes.added.is_empty() && changes.removed.is_empty() && changes.refreshed.is_empty());
+}
+
+/// Growing from 1 to 1 000 bodies and shrinking back to 0 rebuilds the
+/// grid several times (its cell size and buckets follow the body count);
+/// every call still equals brute force.
+fn incremental_pairs_rebuild_as_the_world_grows_and_shrinks<T: TestReal>() {
+    let mut rng = Rng::new(71);
+    let mut world = BroadPhase::<T, 2>::new();
+    let mut live = Vec::new();
+    let mut before = Vec::new();
+    for step in 0..100 {
+        let mut touched = Vec::new();
+        for _ in 0..10 {
+            let (lo, hi) = grid_box::<T, 2>(&mut rng, 60, 0.0);
+            let h = world.insert_bounds(&lo, &hi).unwrap();
+            live.push(h);
+            touched.push(h);
+        }
+        before = check_update(
+            &mut world,
+            &live,
+            &before,
+            &touched,
+            &format!("grow {step}"),
+        );
+    }
+    assert!(before.len() > 500, "a scene with pairs");
+    while !live.is_empty() {
+        for _ in 0..live.len().min(25) {
+            let h = live.swap_remove(rng.below(live.len()));
+            world.remove(h).unwrap();
+        }
+        before = check_update(&mut world, &live, &before, &[], "shrink");
+    }
+    assert!(before.is_empty() && world.is_empty());
+}
+
+/// Boxes of every scale (as mixed_scales_match_brute_force), moved in
+/// batches: huge boxes take the large-body path of the kept pair set.
+fn incremental_pairs_at_mixed_scales<T: TestReal>() {
+    let mut rng = Rng::new(81);
+    let mut world = BroadPhase::<T, 3>::new();
+    let random_box = |rng: &mut Rng| {
+        let scale = [1e-3, 1.0, 1e3, 1e30][rng.below(4)];
+        let c: [f64; 3] = core::array::from_fn(|_| rng.signed_unit() * scale * 3.0);
+        let h: [f64; 3] = core::array::from_fn(|_| rng.range(0.0, 2.0) * scale);
+        (
+            Point::from(core::array::from_fn(|k| t::<T>(c[k] - h[k]))),
+            Point::from(core::array::from_fn(|k| t::<T>(c[k] + h[k]))),
+        )
+    };
+    let live: Vec<Handle> = (0..300)
+        .map(|_| {
+            let (lo, hi) = random_box(&mut rng);
+            world.insert_bounds(&lo, &hi).unwrap()
+        })
+        .collect();
+    let mut before = check_update(&mut world, &live, &[], &live.clone(), "first call");
+    assert!(before.len() > 300, "a scene with pairs");
+    for step in 0..30 {
+        let mut touched = Vec::new();
+        for _ in 0..10 {
+            let h = live[rng.below(live.len())];
+            let (lo, hi) = random_box(&mut rng);
+            world.update_bounds(h, &lo, &hi).unwrap();
+            if !touched.contains(&h) {
+                touched.push(h);
+            }
+        }
+        before = check_update(
+            &mut world,
+            &live,
+            &before,
+            &touched,
+            &format!("step {step}"),
+        );
+    }
 }

@@ -9,6 +9,7 @@
 
 mod support;
 
+mod batch;
 mod bounds;
 mod box_precision;
 mod boxes_2d;

@@ -1,0 +1,291 @@
+//! Batch narrow phase: one query over many candidate pairs, in the pairs'
+//! order, on one thread or (feature `rayon`) on every core
+//! (docs/broad-phase.md §6).
+//!
+//! The bodies are reached through a look-up `body(handle) -> (&shape,
+//! &pose)`, so any storage works: a `Vec` indexed by
+//! [`Handle::index`], a slot map, shapes behind `&dyn Shape` or held as
+//! [`AnyShape`](crate::AnyShape)s.
+//!
+//! ```text
+//! for (i, (a, b)) in pairs:            par_*: the same map, split over the
+//!     out[i] = query(body(a), body(b))        pool's threads, written in place
+//! ```
+//!
+//! `out[i]` is the answer for `pairs[i]` whatever the number of threads,
+//! so the output is deterministic: the same pairs give the same vector,
+//! bit for bit (tests/batch.rs::parallel_output_is_the_serial_output).
+//! The queries themselves allocate nothing; `out` is cleared and grows
+//! only when the batch is larger than its capacity.
+
+use nalgebra::Const;
+
+use crate::{
+    contact_manifold, query, ContactDim, Handle, Manifold, Penetration, Pose, Real, Shape,
+};
+
+/// Runs `query` on every pair, in order, into `out` (cleared first):
+/// `out[i] = query(shape_a, pose_a, shape_b, pose_b)` for `pairs[i] =
+/// (a, b)`.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{batch, separation, Aabb, Ball, BroadPhase, Pose2, Shape};
+///
+/// let shapes = [Ball::new(Point2::origin(), 1.0).unwrap(); 3];
+/// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(1.5, 0.0), Pose2::translation(1.5, 1.5)];
+/// let mut world = BroadPhase::new();
+/// for (s, p) in shapes.iter().zip(&poses) {
+///     world.insert(&separating_axis::shape_aabb(s, p).unwrap());
+/// }
+/// let pairs = world.update_pairs().pairs.to_vec();
+/// let mut gaps = Vec::new();
+/// batch::map(&pairs, |h| (&shapes[h.index()], &poses[h.index()]), |a, pa, b, pb| {
+///     separation(a, pa, b, pb).distance
+/// }, &mut gaps);
+/// assert_eq!(gaps.len(), pairs.len());
+/// assert_eq!(gaps[0], -0.5); // balls 0 and 1 overlap by 0.5
+/// ```
+pub fn map<'a, T, const N: usize, S, R>(
+    pairs: &[(Handle, Handle)],
+    body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>),
+    query: impl Fn(&S, &Pose<T, N>, &S, &Pose<T, N>) -> R,
+    out: &mut Vec<R>,
+) where
+    T: Real,
+    S: Shape<T, N> + ?Sized + 'a,
+{
+    out.clear();
+    out.extend(pairs.iter().map(|&(a, b)| {
+        let (sa, pa) = body(a);
+        let (sb, pb) = body(b);
+        query(sa, pa, sb, pb)
+    }));
+}
+
+/// [`intersects`](crate::intersects) on every pair, in order, into `out` (cleared first).
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{batch, Ball, Handle, Pose2};
+///
+/// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+/// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(2.0, 0.0)];
+/// let mut world = separating_axis::BroadPhase::new();
+/// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+/// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+/// let mut out = Vec::new();
+/// batch::intersects(&[(a, b)], |h| (&balls[h.index()], &poses[h.index()]), &mut out);
+/// assert_eq!(out, [true]); // touching counts
+/// ```
+pub fn intersects<'a, T, const N: usize, S>(
+    pairs: &[(Handle, Handle)],
+    body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>),
+    out: &mut Vec<bool>,
+) where
+    T: Real,
+    S: Shape<T, N> + ?Sized + 'a,
+{
+    map(pairs, body, query::intersects::<T, N, S, S>, out);
+}
+
+/// [`penetration`](crate::penetration) on every pair, in order, into `out` (cleared first):
+/// `None` for a pair that is apart.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{batch, Ball, Pose2};
+///
+/// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+/// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(1.5, 0.0)];
+/// let mut world = separating_axis::BroadPhase::new();
+/// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+/// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+/// let mut out = Vec::new();
+/// batch::penetration(&[(a, b)], |h| (&balls[h.index()], &poses[h.index()]), &mut out);
+/// assert_eq!(out[0].unwrap().depth, 0.5);
+/// ```
+pub fn penetration<'a, T, const N: usize, S>(
+    pairs: &[(Handle, Handle)],
+    body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>),
+    out: &mut Vec<Option<Penetration<T, N>>>,
+) where
+    T: Real,
+    S: Shape<T, N> + ?Sized + 'a,
+{
+    map(pairs, body, query::penetration::<T, N, S, S>, out);
+}
+
+/// [`contact_manifold`] with speculative margin `margin` on every pair,
+/// in order, into `out` (cleared first).
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{batch, Ball, Pose2};
+///
+/// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+/// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(1.5, 0.0)];
+/// let mut world = separating_axis::BroadPhase::new();
+/// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+/// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+/// let mut out = Vec::new();
+/// batch::contact_manifolds(&[(a, b)], |h| (&balls[h.index()], &poses[h.index()]), 0.0, &mut out);
+/// assert_eq!(out[0].points().len(), 1);
+/// assert_eq!(out[0].points()[0].separation, -0.5);
+/// ```
+pub fn contact_manifolds<'a, T, const N: usize, S>(
+    pairs: &[(Handle, Handle)],
+    body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>),
+    margin: T,
+    out: &mut Vec<Manifold<T, N>>,
+) where
+    T: Real,
+    S: Shape<T, N> + ?Sized + 'a,
+    Const<N>: ContactDim<T, N>,
+{
+    map(
+        pairs,
+        body,
+        |a, pa, b, pb| contact_manifold(a, pa, b, pb, margin),
+        out,
+    );
+}
+
+#[cfg(feature = "rayon")]
+pub use parallel::{par_contact_manifolds, par_intersects, par_map, par_penetration};
+
+/// The same maps on rayon's thread pool (the global pool, or the one the
+/// caller installs with `ThreadPool::install`).
+#[cfg(feature = "rayon")]
+mod parallel {
+    use nalgebra::Const;
+    use rayon::prelude::*;
+
+    use crate::{
+        contact_manifold, query, ContactDim, Handle, Manifold, Penetration, Pose, Real, Shape,
+    };
+
+    /// [`map`](super::map) split over rayon's threads; `out[i]` answers
+    /// `pairs[i]` whatever the thread count
+    /// (tests/batch.rs::parallel_output_is_the_serial_output).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{batch, intersects, Ball, BroadPhase, Pose2};
+    ///
+    /// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+    /// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(3.0, 0.0)];
+    /// let mut world = BroadPhase::new();
+    /// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+    /// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+    /// let mut out = Vec::new();
+    /// batch::par_map(&[(a, b), (b, a)], |h| (&balls[h.index()], &poses[h.index()]), intersects, &mut out);
+    /// assert_eq!(out, [false, false]);
+    /// ```
+    pub fn par_map<'a, T, const N: usize, S, R>(
+        pairs: &[(Handle, Handle)],
+        body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>) + Sync,
+        query: impl Fn(&S, &Pose<T, N>, &S, &Pose<T, N>) -> R + Sync,
+        out: &mut Vec<R>,
+    ) where
+        T: Real,
+        S: Shape<T, N> + ?Sized + Sync + 'a,
+        R: Send,
+    {
+        pairs
+            .par_iter()
+            .map(|&(a, b)| {
+                let (sa, pa) = body(a);
+                let (sb, pb) = body(b);
+                query(sa, pa, sb, pb)
+            })
+            .collect_into_vec(out);
+    }
+
+    /// [`intersects`](super::intersects) split over rayon's threads.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{batch, Ball, BroadPhase, Pose2};
+    ///
+    /// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+    /// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(2.0, 0.0)];
+    /// let mut world = BroadPhase::new();
+    /// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+    /// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+    /// let mut out = Vec::new();
+    /// batch::par_intersects(&[(a, b)], |h| (&balls[h.index()], &poses[h.index()]), &mut out);
+    /// assert_eq!(out, [true]);
+    /// ```
+    pub fn par_intersects<'a, T, const N: usize, S>(
+        pairs: &[(Handle, Handle)],
+        body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>) + Sync,
+        out: &mut Vec<bool>,
+    ) where
+        T: Real,
+        S: Shape<T, N> + ?Sized + Sync + 'a,
+    {
+        par_map(pairs, body, query::intersects::<T, N, S, S>, out);
+    }
+
+    /// [`penetration`](super::penetration) split over rayon's threads.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{batch, Ball, BroadPhase, Pose2};
+    ///
+    /// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+    /// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(1.5, 0.0)];
+    /// let mut world = BroadPhase::new();
+    /// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+    /// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+    /// let mut out = Vec::new();
+    /// batch::par_penetration(&[(a, b)], |h| (&balls[h.index()], &poses[h.index()]), &mut out);
+    /// assert_eq!(out[0].unwrap().depth, 0.5);
+    /// ```
+    pub fn par_penetration<'a, T, const N: usize, S>(
+        pairs: &[(Handle, Handle)],
+        body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>) + Sync,
+        out: &mut Vec<Option<Penetration<T, N>>>,
+    ) where
+        T: Real,
+        S: Shape<T, N> + ?Sized + Sync + 'a,
+    {
+        par_map(pairs, body, query::penetration::<T, N, S, S>, out);
+    }
+
+    /// [`contact_manifolds`](super::contact_manifolds) split over rayon's
+    /// threads.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{batch, Ball, BroadPhase, Pose2};
+    ///
+    /// let balls = [Ball::new(Point2::origin(), 1.0).unwrap(); 2];
+    /// let poses = [Pose2::translation(0.0, 0.0), Pose2::translation(1.5, 0.0)];
+    /// let mut world = BroadPhase::new();
+    /// let a = world.insert(&separating_axis::shape_aabb(&balls[0], &poses[0]).unwrap());
+    /// let b = world.insert(&separating_axis::shape_aabb(&balls[1], &poses[1]).unwrap());
+    /// let mut out = Vec::new();
+    /// batch::par_contact_manifolds(&[(a, b)], |h| (&balls[h.index()], &poses[h.index()]), 0.0, &mut out);
+    /// assert_eq!(out[0].points()[0].separation, -0.5);
+    /// ```
+    pub fn par_contact_manifolds<'a, T, const N: usize, S>(
+        pairs: &[(Handle, Handle)],
+        body: impl Fn(Handle) -> (&'a S, &'a Pose<T, N>) + Sync,
+        margin: T,
+        out: &mut Vec<Manifold<T, N>>,
+    ) where
+        T: Real,
+        S: Shape<T, N> + ?Sized + Sync + 'a,
+        Const<N>: ContactDim<T, N>,
+        Manifold<T, N>: Send,
+    {
+        par_map(
+            pairs,
+            body,
+            |a, pa, b, pb| contact_manifold(a, pa, b, pb, margin),
+            out,
+        );
+    }
+}

@@ -1,0 +1,435 @@
+//! The incremental pair set of [`BroadPhase::update_pairs`]: the pairs
+//! are kept between calls, and only the bodies inserted, moved or removed
+//! since the last call are looked at again (docs/broad-phase.md §4).
+//!
+//! ```text
+//! first call, or the body count left [n₀/2, 2 n₀] since the grid was built:
+//!     cell w = 2 × mean box extent; hash every body into the cells it touches
+//!     pairs = the sweep's pairs, sorted                        O(n log n)
+//! later calls, with D the bodies touched since the last call:
+//!     re-hash each body of D (old cells out, new cells in)      O(|D|)
+//!     take out the kept pairs with a body in D                 O(P)
+//!     each live body of D: the bodies sharing a cell with it,
+//!         a pair reported in the one cell holding the lower
+//!         corner of the two boxes' overlap; when both bodies
+//!         are in D, by the lower index only                   O(|D| · local)
+//!     sort the found pairs; added = found − taken out,
+//!     removed = taken out − found; merge found into the kept   O(P + f log f)
+//! ```
+//!
+//! Bodies that touch more than [`MAX_CELLS`] cells are not hashed: they
+//! are checked against every body when they move, and every moving body
+//! checks them.
+
+use nalgebra::Point;
+
+use super::{cell_range, overlap_bounds, BroadPhase, Handle};
+use crate::Real;
+
+/// Where a slot's body is registered in the grid.
+#[derive(Clone, Copy, Debug)]
+enum Registered<const N: usize> {
+    /// Nowhere: the slot is free, or was never registered.
+    No,
+    /// In every cell of the closed range `[lo, hi]`.
+    Cells([i64; N], [i64; N]),
+    /// In the list of large bodies.
+    Large,
+}
+
+/// One body in one grid cell.
+#[derive(Clone, Copy, Debug)]
+struct Entry<const N: usize> {
+    cell: [i64; N],
+    slot: u32,
+}
+
+/// The pairs found by the last [`BroadPhase::update_pairs`], as slices
+/// into the broad phase's storage, each sorted by `(lower handle, higher
+/// handle)`.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{Aabb, BroadPhase};
+///
+/// let unit = |x: f64| Aabb::new(Point2::new(x, 0.0), Point2::new(x + 1.0, 1.0)).unwrap();
+/// let mut world = BroadPhase::<f64, 2>::new();
+/// let a = world.insert(&unit(0.0));
+/// let b = world.insert(&unit(0.5));
+/// let c = world.insert(&unit(5.0));
+/// assert_eq!(world.update_pairs().added, &[(a, b)]);
+/// // c moves onto b; a and b stay put.
+/// world.update(c, &unit(1.2)).unwrap();
+/// let changes = world.update_pairs();
+/// assert_eq!(changes.pairs, &[(a, b), (b, c)]);
+/// assert_eq!(changes.added, &[(b, c)]);
+/// assert!(changes.removed.is_empty());
+/// assert_eq!(changes.refreshed, &[(b, c)]); // the pairs with a moved body
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct PairChanges<'a> {
+    /// Every pair whose closed boxes overlap now.
+    pub pairs: &'a [(Handle, Handle)],
+    /// The pairs of `pairs` that were not there after the previous call.
+    pub added: &'a [(Handle, Handle)],
+    /// The pairs of the previous call that are gone: a box moved away, or
+    /// a body was removed (its handle is then stale).
+    pub removed: &'a [(Handle, Handle)],
+    /// The pairs of `pairs` with a body inserted or updated since the
+    /// previous call (`added` among them): the pairs whose narrow-phase
+    /// answer may have changed. A pair of two bodies that were not touched
+    /// keeps its previous answer.
+    pub refreshed: &'a [(Handle, Handle)],
+}
+
+/// The state kept between calls to [`BroadPhase::update_pairs`].
+#[derive(Clone, Debug)]
+pub(super) struct Tracker<T: Real, const N: usize> {
+    /// The grid's cell size.
+    w: T,
+    /// The live body count when the grid was built.
+    built_len: usize,
+    /// Hash buckets of (cell, slot); a bucket mixes the cells that hash to
+    /// it, so readers compare the cell.
+    buckets: Vec<Vec<Entry<N>>>,
+    /// Where each slot is registered, by slot index.
+    registered: Vec<Registered<N>>,
+    /// The slots of the large bodies.
+    large: Vec<u32>,
+    pairs: Vec<(Handle, Handle)>,
+    added: Vec<(Handle, Handle)>,
+    removed: Vec<(Handle, Handle)>,
+    refreshed: Vec<(Handle, Handle)>,
+    /// Scratch: the pairs taken out of `pairs` this call, then the merge.
+    scratch: Vec<(Handle, Handle)>,
+    /// Scratch, by slot index: touched since the last call.
+    is_dirty: Vec<bool>,
+}
+
+impl<T: Real, const N: usize> BroadPhase<T, N> {
+    /// Brings the kept pair set up to date with the bodies inserted,
+    /// updated and removed since the last call, and returns it with what
+    /// changed. The answer is [`pairs`](Self::pairs)'s, sorted (the same
+    /// closed boxes, touching counts, each pair once as `(lower handle,
+    /// higher handle)`), at a cost that follows the motion: a call after
+    /// `m` bodies moved costs `O(m)` grid look-ups plus a linear pass over
+    /// the kept pairs (docs/broad-phase.md §4,
+    /// tests/broad_phase.rs::incremental_pairs_match_brute_force).
+    ///
+    /// Memory: the pair set is kept, `16 P` bytes for `P` pairs, plus one
+    /// grid entry per (body, cell it touches); a scene with too many pairs
+    /// to hold should stream them with
+    /// [`for_each_pair`](Self::for_each_pair) instead. Allocates when the
+    /// kept storage grows.
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let cube = |x: f64| Aabb::new(Point3::new(x, 0.0, 0.0), Point3::new(x + 1.0, 1.0, 1.0)).unwrap();
+    /// let mut world = BroadPhase::<f64, 3>::new();
+    /// let a = world.insert(&cube(0.0));
+    /// let b = world.insert(&cube(1.0)); // touching counts
+    /// assert_eq!(world.update_pairs().pairs, &[(a, b)]);
+    /// world.remove(a).unwrap();
+    /// let changes = world.update_pairs();
+    /// assert!(changes.pairs.is_empty());
+    /// assert_eq!(changes.removed, &[(a, b)]);
+    /// ```
+    pub fn update_pairs(&mut self) -> PairChanges<'_> {
+        let rebuild = self
+            .tracker
+            .as_ref()
+            .is_none_or(|t| self.len > 2 * t.built_len.max(32) || 2 * self.len < t.built_len);
+        if rebuild {
+            self.rebuild_tracker();
+        } else {
+            self.refresh_tracker();
+        }
+        for &s in &self.dirty {
+            self.slots[s as usize].dirty = false;
+        }
+        self.dirty.clear();
+        let t = self.tracker.as_ref().expect("built above");
+        PairChanges {
+            pairs: &t.pairs,
+            added: &t.added,
+            removed: &t.removed,
+            refreshed: &t.refreshed,
+        }
+    }
+
+    /// Builds the grid and the pair set from scratch (the sweep's pairs),
+    /// reporting the difference from the previous set.
+    fn rebuild_tracker(&mut self) {
+        let mut found = Vec::new();
+        self.pairs(&mut found);
+        found.sort_unstable();
+        let mut t = self.tracker.take().unwrap_or_else(|| Tracker {
+            w: T::one(),
+            built_len: 0,
+            buckets: Vec::new(),
+            registered: Vec::new(),
+            large: Vec::new(),
+            pairs: Vec::new(),
+            added: Vec::new(),
+            removed: Vec::new(),
+            refreshed: Vec::new(),
+            scratch: Vec::new(),
+            is_dirty: Vec::new(),
+        });
+        t.w = self.mean_extent_cell();
+        t.built_len = self.len;
+        let buckets = (2 * self.len).next_power_of_two().max(64);
+        t.buckets.clear();
+        t.buckets.resize_with(buckets, Vec::new);
+        t.registered.clear();
+        t.registered.resize(self.slots.len(), Registered::No);
+        t.large.clear();
+        for (s, slot) in self.slots.iter().enumerate() {
+            if slot.alive {
+                t.register(s as u32, &slot.min, &slot.max);
+            }
+        }
+        difference(&found, &t.pairs, &mut t.added);
+        difference(&t.pairs, &found, &mut t.removed);
+        t.refreshed.clear();
+        let slots = &self.slots;
+        t.refreshed.extend(
+            found
+                .iter()
+                .filter(|(a, b)| slots[a.index()].dirty || slots[b.index()].dirty),
+        );
+        t.pairs = found;
+        self.tracker = Some(t);
+    }
+
+    /// Re-hashes the touched bodies and re-pairs them (module docs).
+    fn refresh_tracker(&mut self) {
+        let Some(mut t) = self.tracker.take() else {
+            return;
+        };
+        t.registered.resize(self.slots.len(), Registered::No);
+        t.is_dirty.clear();
+        t.is_dirty.resize(self.slots.len(), false);
+        for &s in &self.dirty {
+            t.is_dirty[s as usize] = true;
+            t.unregister(s);
+            let slot = &self.slots[s as usize];
+            if slot.alive {
+                t.register(s, &slot.min, &slot.max);
+            }
+        }
+        // Take out the kept pairs with a touched body.
+        t.scratch.clear();
+        let (is_dirty, scratch) = (&t.is_dirty, &mut t.scratch);
+        t.pairs.retain(|&(a, b)| {
+            let touched = is_dirty[a.index()] || is_dirty[b.index()];
+            if touched {
+                scratch.push((a, b));
+            }
+            !touched
+        });
+        // Pair each live touched body again.
+        t.refreshed.clear();
+        for &s in &self.dirty {
+            if self.slots[s as usize].alive {
+                t.pair_body(&self.slots, s);
+            }
+        }
+        t.refreshed.sort_unstable();
+        difference(&t.refreshed, &t.scratch, &mut t.added);
+        difference(&t.scratch, &t.refreshed, &mut t.removed);
+        // Merge the re-found pairs into the kept ones.
+        t.scratch.clear();
+        merge(&t.pairs, &t.refreshed, &mut t.scratch);
+        core::mem::swap(&mut t.pairs, &mut t.scratch);
+        self.tracker = Some(t);
+    }
+
+    /// The grid's cell size for the pair set: twice the mean box extent
+    /// over all axes (1 when that is 0 or not finite).
+    fn mean_extent_cell(&self) -> T {
+        let mut sum = T::zero();
+        for s in self.slots.iter().filter(|s| s.alive) {
+            for k in 0..N {
+                sum += s.max[k] - s.min[k];
+            }
+        }
+        let count: T = nalgebra::convert((self.len * N).max(1) as f64);
+        let w = sum / count * nalgebra::convert::<f64, T>(2.0);
+        if w > T::zero() && w.is_finite() {
+            w
+        } else {
+            T::one()
+        }
+    }
+}
+
+impl<T: Real, const N: usize> Tracker<T, N> {
+    /// The bucket of a cell.
+    #[inline]
+    fn bucket(&self, cell: &[i64; N]) -> usize {
+        bucket_of(cell, self.buckets.len())
+    }
+
+    /// Puts slot `s` with box `[min, max]` in the cells it touches, or in
+    /// the large list.
+    fn register(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
+        let reg = match cell_range(min, max, N, self.w) {
+            Some((lo, hi)) => {
+                for_each_cell(&lo, &hi, |cell| {
+                    let b = self.bucket(&cell);
+                    self.buckets[b].push(Entry { cell, slot: s });
+                });
+                Registered::Cells(lo, hi)
+            }
+            None => {
+                self.large.push(s);
+                Registered::Large
+            }
+        };
+        self.registered[s as usize] = reg;
+    }
+
+    /// Takes slot `s` out of the grid (or the large list).
+    fn unregister(&mut self, s: u32) {
+        match core::mem::replace(&mut self.registered[s as usize], Registered::No) {
+            Registered::No => {}
+            Registered::Large => self.large.retain(|&x| x != s),
+            Registered::Cells(lo, hi) => for_each_cell(&lo, &hi, |cell| {
+                let b = self.bucket(&cell);
+                let bucket = &mut self.buckets[b];
+                if let Some(i) = bucket.iter().position(|e| e.slot == s && e.cell == cell) {
+                    bucket.swap_remove(i);
+                }
+            }),
+        }
+    }
+
+    /// Pushes to `refreshed` the pairs of the live slot `s` with the
+    /// bodies whose boxes overlap its box: every such body that was not
+    /// touched, and the touched ones of higher index (they pair with `s`
+    /// from their side otherwise).
+    fn pair_body(&mut self, slots: &[super::Slot<T, N>], s: u32) {
+        let me = &slots[s as usize];
+        let handle = |i: u32| Handle {
+            index: i,
+            generation: slots[i as usize].generation,
+        };
+        let is_dirty = &self.is_dirty;
+        let wanted = |o: u32| o != s && (!is_dirty[o as usize] || s < o);
+        let push = |o: u32, out: &mut Vec<(Handle, Handle)>| {
+            let (a, b) = (handle(s), handle(o));
+            out.push(if a < b { (a, b) } else { (b, a) });
+        };
+        match self.registered[s as usize] {
+            Registered::Large => {
+                for (o, other) in slots.iter().enumerate() {
+                    let o = o as u32;
+                    if other.alive && wanted(o) && overlap_bounds(me, other) {
+                        push(o, &mut self.refreshed);
+                    }
+                }
+                return;
+            }
+            Registered::Cells(lo, hi) => {
+                let (w, buckets, refreshed) = (self.w, &self.buckets, &mut self.refreshed);
+                for_each_cell(&lo, &hi, |cell| {
+                    for e in &buckets[bucket_of(&cell, buckets.len())] {
+                        if e.cell != cell || !wanted(e.slot) {
+                            continue;
+                        }
+                        let other = &slots[e.slot as usize];
+                        if overlap_bounds(me, other) && owner_cell(me, other, w) == cell {
+                            push(e.slot, refreshed);
+                        }
+                    }
+                });
+            }
+            Registered::No => return,
+        }
+        for &o in &self.large {
+            if wanted(o) && overlap_bounds(me, &slots[o as usize]) {
+                push(o, &mut self.refreshed);
+            }
+        }
+    }
+}
+
+/// The bucket of a cell among `buckets` (a power of two): a
+/// multiplicative hash of its coordinates, whose high bits are the
+/// well-mixed ones.
+#[inline]
+fn bucket_of<const N: usize>(cell: &[i64; N], buckets: usize) -> usize {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    for &c in cell {
+        h = (h ^ c.cast_unsigned()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (h >> 32) as usize & (buckets - 1)
+}
+
+/// The cell holding the lower corner of the overlap of two overlapping
+/// boxes: both boxes touch it, and it is one cell, so a pair found in
+/// several shared cells is reported once.
+#[inline]
+fn owner_cell<T: Real, const N: usize>(
+    a: &super::Slot<T, N>,
+    b: &super::Slot<T, N>,
+    w: T,
+) -> [i64; N] {
+    let corner = Point::from(a.min.coords.sup(&b.min.coords));
+    super::cell_index(&corner, w)
+}
+
+/// Calls `visit` on every cell of the closed range `[lo, hi]`.
+#[inline]
+fn for_each_cell<const N: usize>(lo: &[i64; N], hi: &[i64; N], mut visit: impl FnMut([i64; N])) {
+    let mut cell = *lo;
+    loop {
+        visit(cell);
+        let mut k = 0;
+        while k < N {
+            if cell[k] < hi[k] {
+                cell[k] += 1;
+                break;
+            }
+            cell[k] = lo[k];
+            k += 1;
+        }
+        if k == N {
+            return;
+        }
+    }
+}
+
+/// `out = a − b` for sorted, duplicate-free `a` and `b`.
+fn difference(a: &[(Handle, Handle)], b: &[(Handle, Handle)], out: &mut Vec<(Handle, Handle)>) {
+    out.clear();
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if j == b.len() || b[j] != x {
+            out.push(x);
+        }
+    }
+}
+
+/// `out = a ∪ b` for sorted, disjoint `a` and `b`, sorted.
+fn merge(a: &[(Handle, Handle)], b: &[(Handle, Handle)], out: &mut Vec<(Handle, Handle)>) {
+    out.reserve(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] < b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}
