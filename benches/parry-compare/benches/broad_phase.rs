@@ -1,0 +1,267 @@
+//! The broad phase and the batch narrow phase side by side with parry's
+//! `Bvh`, same process, same bodies, `f64`, 3D: `n` bodies (turned boxes,
+//! or one third each boxes, hull-12s and capsules) of size about 1 in a
+//! cube of side `3 n^(1/3)`.
+//!
+//! * `step/<lib>/<mix>`: 1% of the bodies (the next 1% in turn) move by up
+//!   to 0.05 per axis; ours: `update` each + `update_pairs` (keeps the
+//!   whole pair set, reports added / removed / refreshed); parry:
+//!   `insert_or_update_partially` each (margin 0, so both libraries pair
+//!   the same exact boxes) + `refit_partial` + the change-detecting
+//!   self-traversal `traverse_bvtt_single_tree::<true>` into a `Vec` (the
+//!   pairs with a moved leaf; it keeps no pair set).
+//! * `scratch/<lib>/<mix>`: every body inserted into an empty structure,
+//!   then all pairs (ours: `insert` each + `update_pairs`; parry:
+//!   `Bvh::from_leaves` (binned) + the full self-traversal).
+//! * `narrow/<lib>/<mix>`: `intersects` on every pair of the scene (ours:
+//!   `batch::intersects`, and `batch::par_intersects` with `--features
+//!   rayon`; parry: `query::intersection_test` in a loop).
+//!
+//! `cargo bench --bench broad_phase [-- <filter>]` in this directory;
+//! figures in docs/broad-phase.md.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use nalgebra::{Rotation3, UnitQuaternion, Vector3};
+use parry3d_f64::bounding_volume::Aabb as ParryAabb;
+use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
+use parry_compare::p64::{our_pose3, ours3, parry_pose3, parry_shape3, parry3, Ours3};
+use parry_compare::{hull_points, Rng, Shape3};
+use separating_axis::{batch, shape_aabb, BroadPhase, Handle};
+
+const N: usize = 100_000;
+
+/// The bodies' descriptions and both libraries' copies.
+struct Bodies {
+    ours: Vec<Ours3>,
+    theirs: Vec<parry3::SharedShape>,
+    poses: Vec<([f64; 3], [f64; 4])>,
+}
+
+fn bodies(n: usize, mix: &str) -> Bodies {
+    let mut rng = Rng::new(0xB0D1E5 + n as u64);
+    let side = 3.0 * (n as f64).cbrt();
+    let (mut ours, mut theirs, mut poses) = (Vec::new(), Vec::new(), Vec::new());
+    for i in 0..n {
+        let kind = if mix == "boxes" { 0 } else { i % 3 };
+        let shape = match kind {
+            0 => Shape3::Box([
+                rng.range(0.5, 1.5),
+                rng.range(0.5, 1.5),
+                rng.range(0.5, 1.5),
+            ]),
+            1 => Shape3::Hull(
+                hull_points(&mut rng, 12)
+                    .iter()
+                    .map(|p| p * 1.3)
+                    .collect(),
+            ),
+            _ => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.3, 0.7)]),
+        };
+        let axis = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit());
+        let q = UnitQuaternion::from_rotation_matrix(&Rotation3::new(axis));
+        let t = [
+            rng.range(0.0, side),
+            rng.range(0.0, side),
+            rng.range(0.0, side),
+        ];
+        ours.push(ours3(&shape));
+        theirs.push(parry_shape3(&shape));
+        poses.push((t, [q.i, q.j, q.k, q.w]));
+    }
+    Bodies {
+        ours,
+        theirs,
+        poses,
+    }
+}
+
+fn parry_aabb(b: &Bodies, i: usize) -> ParryAabb {
+    b.theirs[i].compute_aabb(&parry_pose3(&b.poses[i]))
+}
+
+/// Moves the next 1% of the bodies; returns their indices.
+fn advance(b: &mut Bodies, rng: &mut Rng, next: &mut usize, moved: &mut Vec<u32>) {
+    moved.clear();
+    let n = b.poses.len();
+    for _ in 0..n.div_ceil(100) {
+        let p = &mut b.poses[*next].0;
+        for x in p.iter_mut() {
+            *x += rng.signed_unit() * 0.05;
+        }
+        moved.push(*next as u32);
+        *next = (*next + 1) % n;
+    }
+}
+
+fn step(c: &mut Criterion) {
+    let mut group = c.benchmark_group("step");
+    group.sample_size(20);
+    for mix in ["boxes", "mixed"] {
+        // Ours.
+        let mut b = bodies(N, mix);
+        let mut world = BroadPhase::new();
+        let handles: Vec<Handle> = (0..N)
+            .map(|i| world.insert(&shape_aabb(&b.ours[i], &our_pose3(&b.poses[i])).unwrap()))
+            .collect();
+        let total = world.update_pairs().pairs.len();
+        let (mut rng, mut next, mut moved) = (Rng::new(5), 0, Vec::new());
+        advance(&mut b, &mut rng, &mut next, &mut moved);
+        for &i in &moved {
+            let i = i as usize;
+            let x = shape_aabb(&b.ours[i], &our_pose3(&b.poses[i])).unwrap();
+            world.update(handles[i], &x).unwrap();
+        }
+        let refreshed = world.update_pairs().refreshed.len();
+        group.bench_function(BenchmarkId::new("ours", mix), |bench| {
+            bench.iter(|| {
+                advance(&mut b, &mut rng, &mut next, &mut moved);
+                for &i in &moved {
+                    let i = i as usize;
+                    let x = shape_aabb(&b.ours[i], &our_pose3(&b.poses[i])).unwrap();
+                    world.update(handles[i], &x).unwrap();
+                }
+                black_box(world.update_pairs().refreshed.len())
+            });
+        });
+        // Parry.
+        let mut b = bodies(N, mix);
+        let leaves: Vec<ParryAabb> = (0..N).map(|i| parry_aabb(&b, i)).collect();
+        let mut bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &leaves);
+        let mut ws = BvhWorkspace::default();
+        let mut out: Vec<(u32, u32)> = Vec::new();
+        let (mut rng, mut next, mut moved) = (Rng::new(5), 0, Vec::new());
+        let mut previous: Vec<u32> = Vec::new();
+        let mut parry_step = |b: &mut Bodies,
+                              rng: &mut Rng,
+                              next: &mut usize,
+                              moved: &mut Vec<u32>,
+                              out: &mut Vec<(u32, u32)>| {
+            advance(b, rng, next, moved);
+            for &i in moved.iter() {
+                let _ = bvh.insert_or_update_partially(parry_aabb(b, i as usize), i, 0.0);
+            }
+            bvh.refit_partial(&previous, moved);
+            previous.clone_from(moved);
+            out.clear();
+            bvh.traverse_bvtt_single_tree::<true>(&mut ws, &mut |x, y| out.push((x, y)));
+            out.len()
+        };
+        let theirs = parry_step(&mut b, &mut rng, &mut next, &mut moved, &mut out);
+        eprintln!(
+            "{mix}: {total} pairs; a step refreshes {refreshed} (ours), reports {theirs} (parry)"
+        );
+        group.bench_function(BenchmarkId::new("parry", mix), |bench| {
+            bench.iter(|| black_box(parry_step(&mut b, &mut rng, &mut next, &mut moved, &mut out)));
+        });
+    }
+    group.finish();
+}
+
+fn scratch(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scratch");
+    group.sample_size(10);
+    for mix in ["boxes", "mixed"] {
+        let b = bodies(N, mix);
+        let ours: Vec<_> = (0..N)
+            .map(|i| shape_aabb(&b.ours[i], &our_pose3(&b.poses[i])).unwrap())
+            .collect();
+        let theirs: Vec<ParryAabb> = (0..N).map(|i| parry_aabb(&b, i)).collect();
+        let mut count = 0;
+        group.bench_function(BenchmarkId::new("ours", mix), |bench| {
+            bench.iter(|| {
+                let mut world = BroadPhase::new();
+                for x in &ours {
+                    world.insert(x);
+                }
+                count = world.update_pairs().pairs.len();
+                black_box(count)
+            });
+        });
+        let mut ws = BvhWorkspace::default();
+        let mut found = 0;
+        group.bench_function(BenchmarkId::new("parry", mix), |bench| {
+            bench.iter(|| {
+                let bvh = Bvh::from_leaves(BvhBuildStrategy::Binned, &theirs);
+                let mut out: Vec<(u32, u32)> = Vec::new();
+                bvh.traverse_bvtt_single_tree::<false>(&mut ws, &mut |x, y| out.push((x, y)));
+                found = out.len();
+                black_box(found)
+            });
+        });
+        eprintln!("{mix}: {count} pairs (ours), {found} (parry)");
+    }
+    group.finish();
+}
+
+fn narrow(c: &mut Criterion) {
+    let mut group = c.benchmark_group("narrow");
+    group.sample_size(10);
+    for mix in ["boxes", "mixed"] {
+        let b = bodies(N, mix);
+        let our_poses: Vec<_> = b.poses.iter().map(our_pose3).collect();
+        let parry_poses: Vec<_> = b.poses.iter().map(parry_pose3).collect();
+        let mut world = BroadPhase::new();
+        for i in 0..N {
+            world.insert(&shape_aabb(&b.ours[i], &our_poses[i]).unwrap());
+        }
+        let pairs = world.update_pairs().pairs.to_vec();
+        let body = |h: Handle| (&b.ours[h.index()], &our_poses[h.index()]);
+        let mut hits = Vec::new();
+        batch::intersects(&pairs, body, &mut hits);
+        let ours_count = hits.iter().filter(|&&x| x).count();
+        let theirs_count = pairs
+            .iter()
+            .filter(|&&(x, y)| {
+                let (x, y) = (x.index(), y.index());
+                parry3::query::intersection_test(
+                    &parry_poses[x],
+                    &*b.theirs[x],
+                    &parry_poses[y],
+                    &*b.theirs[y],
+                )
+                .unwrap()
+            })
+            .count();
+        eprintln!(
+            "{mix}: {} pairs, {ours_count} overlapping (ours), {theirs_count} (parry)",
+            pairs.len()
+        );
+        group.bench_function(BenchmarkId::new("ours", mix), |bench| {
+            bench.iter(|| {
+                batch::intersects(&pairs, body, &mut hits);
+                black_box(hits.len())
+            });
+        });
+        #[cfg(feature = "rayon")]
+        group.bench_function(BenchmarkId::new("ours-rayon", mix), |bench| {
+            bench.iter(|| {
+                batch::par_intersects(&pairs, body, &mut hits);
+                black_box(hits.len())
+            });
+        });
+        group.bench_function(BenchmarkId::new("parry", mix), |bench| {
+            bench.iter(|| {
+                let mut hits = 0;
+                for &(x, y) in &pairs {
+                    let (x, y) = (x.index(), y.index());
+                    hits += usize::from(
+                        parry3::query::intersection_test(
+                            &parry_poses[x],
+                            &*b.theirs[x],
+                            &parry_poses[y],
+                            &*b.theirs[y],
+                        )
+                        .unwrap(),
+                    );
+                }
+                black_box(hits)
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, step, scratch, narrow);
+criterion_main!(benches);
