@@ -135,9 +135,11 @@ where
                     self.broad.update(self.handles[i], &bounds).expect("live");
                 }
             }
+            // Every free body moved, so the refreshed pairs are all the
+            // pairs with a free body (the walls' own pairs left out).
             self.pairs.clear();
             self.pairs
-                .extend_from_slice(self.broad.update_pairs().pairs);
+                .extend_from_slice(self.broad.update_pairs().refreshed);
             let (shapes, poses) = (&self.shapes, &self.poses);
             let body = |h: Handle| (&shapes[h.index()], &poses[h.index()]);
             #[cfg(feature = "rayon")]

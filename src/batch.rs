@@ -38,7 +38,7 @@ use crate::{
 /// for (s, p) in shapes.iter().zip(&poses) {
 ///     world.insert(&separating_axis::shape_aabb(s, p).unwrap());
 /// }
-/// let pairs = world.update_pairs().pairs.to_vec();
+/// let pairs = world.update_pairs().added.to_vec(); // the first call adds every pair
 /// let mut gaps = Vec::new();
 /// batch::map(&pairs, |h| (&shapes[h.index()], &poses[h.index()]), |a, pa, b, pb| {
 ///     separation(a, pa, b, pb).distance

@@ -663,12 +663,16 @@ fn cell_of<T: Real, const N: usize>(p: &Point<T, N>, axis: usize, w: T) -> [i64;
         if k == axis {
             return 0;
         }
-        let x = (p[k] / w).floor();
-        num_traits::ToPrimitive::to_i64(&x).unwrap_or(if x > T::zero() {
-            i64::MAX
-        } else {
-            i64::MIN
-        })
+        // ⌊x⌋ from the truncation (a conversion, where `floor` is a
+        // library call on targets without SSE4.1): one less for a
+        // negative non-integer.
+        let x = p[k] / w;
+        match num_traits::ToPrimitive::to_i64(&x) {
+            Some(i) if x < T::zero() && nalgebra::convert::<f64, T>(i as f64) != x => i - 1,
+            Some(i) => i,
+            None if x > T::zero() => i64::MAX,
+            None => i64::MIN,
+        }
     })
 }
 

@@ -85,7 +85,9 @@ fn scene<T: TestReal>(
         let h = world.insert(&shape_aabb(s, p).unwrap());
         assert_eq!(h.index(), world.len() - 1, "dense handles index the bodies");
     }
-    let pairs = world.update_pairs().pairs.to_vec();
+    world.update_pairs();
+    let mut pairs = Vec::new();
+    world.current_pairs(&mut pairs);
     (shapes, poses, pairs)
 }
 

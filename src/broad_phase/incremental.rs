@@ -1,21 +1,26 @@
-//! The incremental pair set of [`BroadPhase::update_pairs`]: the pairs
-//! are kept between calls, and only the bodies inserted, moved or removed
-//! since the last call are looked at again (docs/broad-phase.md §4).
+//! The incremental pair set of [`BroadPhase::update_pairs`]: each body
+//! keeps the list of its partners between calls, and only the bodies
+//! inserted, moved or removed since the last call are looked at again
+//! (docs/broad-phase.md §4).
 //!
 //! ```text
 //! first call, or the body count left [n₀/2, 2 n₀] since the grid was built:
 //!     cell w = 2 × mean box extent; hash every body into the cells it touches
-//!     pairs = the sweep's pairs, sorted                        O(n log n)
+//!     partner lists from the sweep's pairs                     O(n log n)
 //! later calls, with D the bodies touched since the last call:
 //!     re-hash each body of D (old cells out, new cells in)      O(|D|)
-//!     take out the kept pairs with a body in D                 O(P)
+//!     take out the partner lists of D (the old pairs of D),
+//!         and D's bodies from their untouched partners' lists   O(Σ deg)
 //!     each live body of D: the bodies sharing a cell with it,
 //!         a pair reported in the one cell holding the lower
 //!         corner of the two boxes' overlap; when both bodies
 //!         are in D, by the lower index only                   O(|D| · local)
-//!     sort the found pairs; added = found − taken out,
-//!     removed = taken out − found; merge found into the kept   O(P + f log f)
+//!     sort old and found pairs; added = found − old,
+//!     removed = old − found; the found pairs into the lists   O(f log f)
 //! ```
+//!
+//! Nothing in a call is proportional to the pairs of untouched bodies:
+//! a step where `m` bodies move costs about `m` look-ups.
 //!
 //! Bodies that touch more than [`MAX_CELLS`] cells are not hashed: they
 //! are checked against every body when they move, and every moving body
@@ -44,9 +49,10 @@ struct Entry<const N: usize> {
     slot: u32,
 }
 
-/// The pairs found by the last [`BroadPhase::update_pairs`], as slices
-/// into the broad phase's storage, each sorted by `(lower handle, higher
-/// handle)`.
+/// What changed in the pair set at the last [`BroadPhase::update_pairs`],
+/// as slices into the broad phase's storage, each sorted by `(lower
+/// handle, higher handle)`. The whole set is
+/// [`BroadPhase::current_pairs`].
 ///
 /// ```
 /// use nalgebra::Point2;
@@ -61,22 +67,22 @@ struct Entry<const N: usize> {
 /// // c moves onto b; a and b stay put.
 /// world.update(c, &unit(1.2)).unwrap();
 /// let changes = world.update_pairs();
-/// assert_eq!(changes.pairs, &[(a, b), (b, c)]);
 /// assert_eq!(changes.added, &[(b, c)]);
 /// assert!(changes.removed.is_empty());
 /// assert_eq!(changes.refreshed, &[(b, c)]); // the pairs with a moved body
+/// let mut all = Vec::new();
+/// world.current_pairs(&mut all);
+/// assert_eq!(all, [(a, b), (b, c)]);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct PairChanges<'a> {
-    /// Every pair whose closed boxes overlap now.
-    pub pairs: &'a [(Handle, Handle)],
-    /// The pairs of `pairs` that were not there after the previous call.
+    /// The pairs that overlap now and did not after the previous call.
     pub added: &'a [(Handle, Handle)],
     /// The pairs of the previous call that are gone: a box moved away, or
     /// a body was removed (its handle is then stale).
     pub removed: &'a [(Handle, Handle)],
-    /// The pairs of `pairs` with a body inserted or updated since the
-    /// previous call (`added` among them): the pairs whose narrow-phase
+    /// The pairs that overlap now with a body inserted or updated since
+    /// the previous call (`added` among them): the pairs whose narrow-phase
     /// answer may have changed. A pair of two bodies that were not touched
     /// keeps its previous answer.
     pub refreshed: &'a [(Handle, Handle)],
@@ -96,11 +102,15 @@ pub(super) struct Tracker<T: Real, const N: usize> {
     registered: Vec<Registered<N>>,
     /// The slots of the large bodies.
     large: Vec<u32>,
-    pairs: Vec<(Handle, Handle)>,
+    /// Each slot's handle when it was registered (so that the pairs of a
+    /// removed body are reported with its handle of then).
+    handles: Vec<Handle>,
+    /// Each slot's partners: the bodies whose boxes overlap its box.
+    partners: Vec<Vec<Handle>>,
     added: Vec<(Handle, Handle)>,
     removed: Vec<(Handle, Handle)>,
     refreshed: Vec<(Handle, Handle)>,
-    /// Scratch: the pairs taken out of `pairs` this call, then the merge.
+    /// Scratch: the old pairs of the touched bodies.
     scratch: Vec<(Handle, Handle)>,
     /// Scratch, by slot index: touched since the last call.
     is_dirty: Vec<bool>,
@@ -108,12 +118,13 @@ pub(super) struct Tracker<T: Real, const N: usize> {
 
 impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// Brings the kept pair set up to date with the bodies inserted,
-    /// updated and removed since the last call, and returns it with what
-    /// changed. The answer is [`pairs`](Self::pairs)'s, sorted (the same
-    /// closed boxes, touching counts, each pair once as `(lower handle,
-    /// higher handle)`), at a cost that follows the motion: a call after
-    /// `m` bodies moved costs `O(m)` grid look-ups plus a linear pass over
-    /// the kept pairs (docs/broad-phase.md §4,
+    /// updated and removed since the last call, and returns what changed.
+    /// The set is [`pairs`](Self::pairs)'s (the same closed boxes,
+    /// touching counts, each pair once as `(lower handle, higher
+    /// handle)`), read with [`current_pairs`](Self::current_pairs); the
+    /// cost follows the motion: a call after `m` bodies moved costs `O(m)`
+    /// grid look-ups and partner-list edits, nothing per untouched pair
+    /// (docs/broad-phase.md §4,
     /// tests/broad_phase.rs::incremental_pairs_match_brute_force).
     ///
     /// Memory: the pair set is kept, `16 P` bytes for `P` pairs, plus one
@@ -130,10 +141,10 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// let mut world = BroadPhase::<f64, 3>::new();
     /// let a = world.insert(&cube(0.0));
     /// let b = world.insert(&cube(1.0)); // touching counts
-    /// assert_eq!(world.update_pairs().pairs, &[(a, b)]);
+    /// assert_eq!(world.update_pairs().added, &[(a, b)]);
     /// world.remove(a).unwrap();
     /// let changes = world.update_pairs();
-    /// assert!(changes.pairs.is_empty());
+    /// assert!(changes.added.is_empty());
     /// assert_eq!(changes.removed, &[(a, b)]);
     /// ```
     pub fn update_pairs(&mut self) -> PairChanges<'_> {
@@ -152,16 +163,48 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         self.dirty.clear();
         let t = self.tracker.as_ref().expect("built above");
         PairChanges {
-            pairs: &t.pairs,
             added: &t.added,
             removed: &t.removed,
             refreshed: &t.refreshed,
         }
     }
 
-    /// Builds the grid and the pair set from scratch (the sweep's pairs),
-    /// reporting the difference from the previous set.
+    /// Every pair of the kept set, into `out` (cleared first), sorted by
+    /// `(lower handle, higher handle)`: after
+    /// [`update_pairs`](Self::update_pairs), the pairs whose closed boxes
+    /// overlap (empty before its first call). `O(P log d)` for `P` pairs
+    /// and partner lists of length `d`.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Aabb, BroadPhase};
+    ///
+    /// let mut world = BroadPhase::<f64, 2>::new();
+    /// let a = world.insert(&Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 2.0)).unwrap());
+    /// let b = world.insert(&Aabb::new(Point2::new(1.0, 1.0), Point2::new(3.0, 3.0)).unwrap());
+    /// world.update_pairs();
+    /// let mut out = Vec::new();
+    /// world.current_pairs(&mut out);
+    /// assert_eq!(out, [(a, b)]);
+    /// ```
+    pub fn current_pairs(&self, out: &mut Vec<(Handle, Handle)>) {
+        out.clear();
+        let Some(t) = &self.tracker else {
+            return;
+        };
+        for (s, list) in t.partners.iter().enumerate() {
+            let me = t.handles[s];
+            let start = out.len();
+            out.extend(list.iter().filter(|o| o.index > me.index).map(|&o| (me, o)));
+            out[start..].sort_unstable();
+        }
+    }
+
+    /// Builds the grid and the partner lists from scratch (the sweep's
+    /// pairs), reporting the difference from the previous set.
     fn rebuild_tracker(&mut self) {
+        let mut old = Vec::new();
+        self.current_pairs(&mut old);
         let mut found = Vec::new();
         self.pairs(&mut found);
         found.sort_unstable();
@@ -171,7 +214,8 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             buckets: Vec::new(),
             registered: Vec::new(),
             large: Vec::new(),
-            pairs: Vec::new(),
+            handles: Vec::new(),
+            partners: Vec::new(),
             added: Vec::new(),
             removed: Vec::new(),
             refreshed: Vec::new(),
@@ -185,14 +229,31 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         t.buckets.resize_with(buckets, Vec::new);
         t.registered.clear();
         t.registered.resize(self.slots.len(), Registered::No);
+        t.handles.resize(
+            self.slots.len(),
+            Handle {
+                index: 0,
+                generation: 0,
+            },
+        );
+        t.partners.resize_with(self.slots.len(), Vec::new);
+        t.partners.iter_mut().for_each(Vec::clear);
         t.large.clear();
         for (s, slot) in self.slots.iter().enumerate() {
             if slot.alive {
                 t.register(s as u32, &slot.min, &slot.max);
             }
+            t.handles[s] = Handle {
+                index: s as u32,
+                generation: slot.generation,
+            };
         }
-        difference(&found, &t.pairs, &mut t.added);
-        difference(&t.pairs, &found, &mut t.removed);
+        for &(a, b) in &found {
+            t.partners[a.index()].push(b);
+            t.partners[b.index()].push(a);
+        }
+        difference(&found, &old, &mut t.added);
+        difference(&old, &found, &mut t.removed);
         t.refreshed.clear();
         let slots = &self.slots;
         t.refreshed.extend(
@@ -200,7 +261,6 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 .iter()
                 .filter(|(a, b)| slots[a.index()].dirty || slots[b.index()].dirty),
         );
-        t.pairs = found;
         self.tracker = Some(t);
     }
 
@@ -209,27 +269,51 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         let Some(mut t) = self.tracker.take() else {
             return;
         };
-        t.registered.resize(self.slots.len(), Registered::No);
+        let n = self.slots.len();
+        t.registered.resize(n, Registered::No);
+        t.handles.resize(
+            n,
+            Handle {
+                index: 0,
+                generation: 0,
+            },
+        );
+        t.partners.resize_with(n, Vec::new);
         t.is_dirty.clear();
-        t.is_dirty.resize(self.slots.len(), false);
+        t.is_dirty.resize(n, false);
         for &s in &self.dirty {
             t.is_dirty[s as usize] = true;
+        }
+        // The old pairs of the touched bodies: each once (from its lower
+        // index when both were touched), with the handles of then; the
+        // touched bodies leave their untouched partners' lists.
+        t.scratch.clear();
+        for &s in &self.dirty {
+            let me = t.handles[s as usize];
+            let mut list = core::mem::take(&mut t.partners[s as usize]);
+            for &o in &list {
+                if !t.is_dirty[o.index()] {
+                    t.partners[o.index()].retain(|x| x.index != s);
+                    t.scratch.push(order_pair(me, o));
+                } else if s < o.index {
+                    t.scratch.push(order_pair(me, o));
+                }
+            }
+            list.clear();
+            t.partners[s as usize] = list; // keep the capacity
+        }
+        t.scratch.sort_unstable_by_key(|&p| pair_key(p));
+        for &s in &self.dirty {
             t.unregister(s);
             let slot = &self.slots[s as usize];
+            t.handles[s as usize] = Handle {
+                index: s,
+                generation: slot.generation,
+            };
             if slot.alive {
                 t.register(s, &slot.min, &slot.max);
             }
         }
-        // Take out the kept pairs with a touched body.
-        t.scratch.clear();
-        let (is_dirty, scratch) = (&t.is_dirty, &mut t.scratch);
-        t.pairs.retain(|&(a, b)| {
-            let touched = is_dirty[a.index()] || is_dirty[b.index()];
-            if touched {
-                scratch.push((a, b));
-            }
-            !touched
-        });
         // Pair each live touched body again.
         t.refreshed.clear();
         for &s in &self.dirty {
@@ -237,13 +321,13 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 t.pair_body(&self.slots, s);
             }
         }
-        t.refreshed.sort_unstable();
+        t.refreshed.sort_unstable_by_key(|&p| pair_key(p));
+        for &(a, b) in &t.refreshed {
+            t.partners[a.index()].push(b);
+            t.partners[b.index()].push(a);
+        }
         difference(&t.refreshed, &t.scratch, &mut t.added);
         difference(&t.scratch, &t.refreshed, &mut t.removed);
-        // Merge the re-found pairs into the kept ones.
-        t.scratch.clear();
-        merge(&t.pairs, &t.refreshed, &mut t.scratch);
-        core::mem::swap(&mut t.pairs, &mut t.scratch);
         self.tracker = Some(t);
     }
 
@@ -320,8 +404,7 @@ impl<T: Real, const N: usize> Tracker<T, N> {
         let is_dirty = &self.is_dirty;
         let wanted = |o: u32| o != s && (!is_dirty[o as usize] || s < o);
         let push = |o: u32, out: &mut Vec<(Handle, Handle)>| {
-            let (a, b) = (handle(s), handle(o));
-            out.push(if a < b { (a, b) } else { (b, a) });
+            out.push(order_pair(handle(s), handle(o)));
         };
         match self.registered[s as usize] {
             Registered::Large => {
@@ -417,19 +500,19 @@ fn difference(a: &[(Handle, Handle)], b: &[(Handle, Handle)], out: &mut Vec<(Han
     }
 }
 
-/// `out = a ∪ b` for sorted, disjoint `a` and `b`, sorted.
-fn merge(a: &[(Handle, Handle)], b: &[(Handle, Handle)], out: &mut Vec<(Handle, Handle)>) {
-    out.reserve(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] < b[j] {
-            out.push(a[i]);
-            i += 1;
-        } else {
-            out.push(b[j]);
-            j += 1;
-        }
+/// The sort key of a pair: its handles' order, packed in one integer.
+#[inline]
+fn pair_key((a, b): (Handle, Handle)) -> u128 {
+    let h = |x: Handle| (u128::from(x.index) << 32) | u128::from(x.generation);
+    (h(a) << 64) | h(b)
+}
+
+/// A pair as `(lower handle, higher handle)`.
+#[inline]
+fn order_pair(a: Handle, b: Handle) -> (Handle, Handle) {
+    if a < b {
+        (a, b)
+    } else {
+        (b, a)
     }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
 }

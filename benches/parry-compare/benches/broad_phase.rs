@@ -26,7 +26,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use nalgebra::{Rotation3, UnitQuaternion, Vector3};
 use parry3d_f64::bounding_volume::Aabb as ParryAabb;
 use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
-use parry_compare::p64::{our_pose3, ours3, parry_pose3, parry_shape3, parry3, Ours3};
+use parry_compare::p64::{our_pose3, ours3, parry3, parry_pose3, parry_shape3, Ours3};
 use parry_compare::{hull_points, Rng, Shape3};
 use separating_axis::{batch, shape_aabb, BroadPhase, Handle};
 
@@ -51,12 +51,7 @@ fn bodies(n: usize, mix: &str) -> Bodies {
                 rng.range(0.5, 1.5),
                 rng.range(0.5, 1.5),
             ]),
-            1 => Shape3::Hull(
-                hull_points(&mut rng, 12)
-                    .iter()
-                    .map(|p| p * 1.3)
-                    .collect(),
-            ),
+            1 => Shape3::Hull(hull_points(&mut rng, 12).iter().map(|p| p * 1.3).collect()),
             _ => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.3, 0.7)]),
         };
         let axis = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit());
@@ -105,7 +100,7 @@ fn step(c: &mut Criterion) {
         let handles: Vec<Handle> = (0..N)
             .map(|i| world.insert(&shape_aabb(&b.ours[i], &our_pose3(&b.poses[i])).unwrap()))
             .collect();
-        let total = world.update_pairs().pairs.len();
+        let total = world.update_pairs().added.len();
         let (mut rng, mut next, mut moved) = (Rng::new(5), 0, Vec::new());
         advance(&mut b, &mut rng, &mut next, &mut moved);
         for &i in &moved {
@@ -153,7 +148,11 @@ fn step(c: &mut Criterion) {
             "{mix}: {total} pairs; a step refreshes {refreshed} (ours), reports {theirs} (parry)"
         );
         group.bench_function(BenchmarkId::new("parry", mix), |bench| {
-            bench.iter(|| black_box(parry_step(&mut b, &mut rng, &mut next, &mut moved, &mut out)));
+            bench.iter(|| {
+                black_box(parry_step(
+                    &mut b, &mut rng, &mut next, &mut moved, &mut out,
+                ))
+            });
         });
     }
     group.finish();
@@ -175,7 +174,7 @@ fn scratch(c: &mut Criterion) {
                 for x in &ours {
                     world.insert(x);
                 }
-                count = world.update_pairs().pairs.len();
+                count = world.update_pairs().added.len();
                 black_box(count)
             });
         });
@@ -206,7 +205,9 @@ fn narrow(c: &mut Criterion) {
         for i in 0..N {
             world.insert(&shape_aabb(&b.ours[i], &our_poses[i]).unwrap());
         }
-        let pairs = world.update_pairs().pairs.to_vec();
+        world.update_pairs();
+        let mut pairs = Vec::new();
+        world.current_pairs(&mut pairs);
         let body = |h: Handle| (&b.ours[h.index()], &our_poses[h.index()]);
         let mut hits = Vec::new();
         batch::intersects(&pairs, body, &mut hits);
@@ -222,6 +223,7 @@ fn narrow(c: &mut Criterion) {
                     &*b.theirs[y],
                 )
                 .unwrap()
+                .intersecting
             })
             .count();
         eprintln!(
@@ -253,7 +255,8 @@ fn narrow(c: &mut Criterion) {
                             &parry_poses[y],
                             &*b.theirs[y],
                         )
-                        .unwrap(),
+                        .unwrap()
+                        .intersecting,
                     );
                 }
                 black_box(hits)
