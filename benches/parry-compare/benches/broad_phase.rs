@@ -202,8 +202,8 @@ fn narrow(c: &mut Criterion) {
         let our_poses: Vec<_> = b.poses.iter().map(our_pose3).collect();
         let parry_poses: Vec<_> = b.poses.iter().map(parry_pose3).collect();
         let mut world = BroadPhase::new();
-        for i in 0..N {
-            world.insert(&shape_aabb(&b.ours[i], &our_poses[i]).unwrap());
+        for (shape, pose) in b.ours.iter().zip(&our_poses) {
+            world.insert(&shape_aabb(shape, pose).unwrap());
         }
         world.update_pairs();
         let mut pairs = Vec::new();
