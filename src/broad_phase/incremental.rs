@@ -6,7 +6,8 @@
 //! ```text
 //! first call, or the body count left [n₀/2, 2 n₀] since the grid was built:
 //!     cell w = 2 × mean box extent; hash every body into the cells it touches
-//!     partner lists from the sweep's pairs                     O(n log n)
+//!     every body's pairs as below (each pair from its lower
+//!     index), sorted, into the partner lists                   O(n log n)
 //! later calls, with D the bodies touched since the last call:
 //!     re-hash each body of D (old cells out, new cells in)      O(|D|)
 //!     take out the partner lists of D (the old pairs of D),
@@ -205,9 +206,6 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     fn rebuild_tracker(&mut self) {
         let mut old = Vec::new();
         self.current_pairs(&mut old);
-        let mut found = Vec::new();
-        self.pairs(&mut found);
-        found.sort_unstable();
         let mut t = self.tracker.take().unwrap_or_else(|| Tracker {
             w: T::one(),
             built_len: 0,
@@ -248,6 +246,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 generation: slot.generation,
             };
         }
+        // Every body against the grid, each pair from its lower index
+        // (as if every body had been touched).
+        t.is_dirty.clear();
+        t.is_dirty.resize(self.slots.len(), true);
+        t.refreshed.clear();
+        for (s, slot) in self.slots.iter().enumerate() {
+            if slot.alive {
+                t.pair_body(&self.slots, s as u32);
+            }
+        }
+        let mut found = core::mem::take(&mut t.refreshed);
+        found.sort_unstable_by_key(|&p| pair_key(p));
         for &(a, b) in &found {
             t.partners[a.index()].push(b);
             t.partners[b.index()].push(a);
