@@ -32,6 +32,9 @@ use nalgebra::Point;
 use super::{cell_range, overlap_bounds, BroadPhase, Handle};
 use crate::Real;
 
+/// The grid's cell size in mean box extents.
+const CELL_FACTOR: f64 = 2.0;
+
 /// Where a slot's body is registered in the grid.
 #[derive(Clone, Copy, Debug)]
 enum Registered<const N: usize> {
@@ -43,11 +46,15 @@ enum Registered<const N: usize> {
     Large,
 }
 
-/// One body in one grid cell.
+/// One body in one grid cell, with a copy of its box, so that a look-up
+/// reads the candidates' boxes from the bucket itself rather than from
+/// the scattered slots.
 #[derive(Clone, Copy, Debug)]
-struct Entry<const N: usize> {
+struct Entry<T: Real, const N: usize> {
     cell: [i64; N],
     slot: u32,
+    min: Point<T, N>,
+    max: Point<T, N>,
 }
 
 /// What changed in the pair set at the last [`BroadPhase::update_pairs`],
@@ -98,7 +105,7 @@ pub(super) struct Tracker<T: Real, const N: usize> {
     built_len: usize,
     /// Hash buckets of (cell, slot); a bucket mixes the cells that hash to
     /// it, so readers compare the cell.
-    buckets: Vec<Vec<Entry<N>>>,
+    buckets: Vec<Vec<Entry<T, N>>>,
     /// Where each slot is registered, by slot index.
     registered: Vec<Registered<N>>,
     /// The slots of the large bodies.
@@ -314,14 +321,27 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         }
         t.scratch.sort_unstable_by_key(|&p| pair_key(p));
         for &s in &self.dirty {
-            t.unregister(s);
             let slot = &self.slots[s as usize];
             t.handles[s as usize] = Handle {
                 index: s,
                 generation: slot.generation,
             };
-            if slot.alive {
-                t.register(s, &slot.min, &slot.max);
+            // A body that moved within the cells it touched stays put in
+            // the grid (the common case: small motions in cells twice the
+            // mean size).
+            let same = match (slot.alive, t.registered[s as usize]) {
+                (true, Registered::Cells(lo, hi)) => {
+                    cell_range(&slot.min, &slot.max, N, t.w) == Some((lo, hi))
+                }
+                _ => false,
+            };
+            if same {
+                t.update_in_place(s, &slot.min, &slot.max);
+            } else {
+                t.unregister(s);
+                if slot.alive {
+                    t.register(s, &slot.min, &slot.max);
+                }
             }
         }
         // Pair each live touched body again.
@@ -351,7 +371,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             }
         }
         let count: T = nalgebra::convert((self.len * N).max(1) as f64);
-        let w = sum / count * nalgebra::convert::<f64, T>(2.0);
+        let w = sum / count * nalgebra::convert::<f64, T>(CELL_FACTOR);
         if w > T::zero() && w.is_finite() {
             w
         } else {
@@ -374,7 +394,12 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             Some((lo, hi)) => {
                 for_each_cell(&lo, &hi, |cell| {
                     let b = self.bucket(&cell);
-                    self.buckets[b].push(Entry { cell, slot: s });
+                    self.buckets[b].push(Entry {
+                        cell,
+                        slot: s,
+                        min: *min,
+                        max: *max,
+                    });
                 });
                 Registered::Cells(lo, hi)
             }
@@ -384,6 +409,23 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             }
         };
         self.registered[s as usize] = reg;
+    }
+
+    /// Writes slot `s`'s new box into its entries, which stay in the same
+    /// cells.
+    fn update_in_place(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
+        if let Registered::Cells(lo, hi) = self.registered[s as usize] {
+            for_each_cell(&lo, &hi, |cell| {
+                let b = self.bucket(&cell);
+                if let Some(e) = self.buckets[b]
+                    .iter_mut()
+                    .find(|e| e.slot == s && e.cell == cell)
+                {
+                    e.min = *min;
+                    e.max = *max;
+                }
+            });
+        }
     }
 
     /// Takes slot `s` out of the grid (or the large list).
@@ -433,8 +475,9 @@ impl<T: Real, const N: usize> Tracker<T, N> {
                         if e.cell != cell || !wanted(e.slot) {
                             continue;
                         }
-                        let other = &slots[e.slot as usize];
-                        if overlap_bounds(me, other) && owner_cell(me, other, w) == cell {
+                        let overlap =
+                            (0..N).all(|k| me.min[k] <= e.max[k] && e.min[k] <= me.max[k]);
+                        if overlap && owner_cell(&me.min, &e.min, w) == cell {
                             push(e.slot, refreshed);
                         }
                     }
@@ -466,12 +509,8 @@ fn bucket_of<const N: usize>(cell: &[i64; N], buckets: usize) -> usize {
 /// boxes: both boxes touch it, and it is one cell, so a pair found in
 /// several shared cells is reported once.
 #[inline]
-fn owner_cell<T: Real, const N: usize>(
-    a: &super::Slot<T, N>,
-    b: &super::Slot<T, N>,
-    w: T,
-) -> [i64; N] {
-    let corner = Point::from(a.min.coords.sup(&b.min.coords));
+fn owner_cell<T: Real, const N: usize>(a_min: &Point<T, N>, b_min: &Point<T, N>, w: T) -> [i64; N] {
+    let corner = Point::from(a_min.coords.sup(&b_min.coords));
     super::cell_index(&corner, w)
 }
 
