@@ -6,8 +6,8 @@
 //! ```text
 //! first call, or the body count left [n₀/2, 2 n₀] since the grid was built:
 //!     cell w = 2 × mean box extent; hash every body into the cells it touches
-//!     every body's pairs as below (each pair from its lower
-//!     index), sorted, into the partner lists                   O(n log n)
+//!     the sweep's pairs (section 3 of the chapter), sorted, into the
+//!     partner lists                                            O(n log n)
 //! later calls, with D the bodies touched since the last call:
 //!     re-hash each body of D (old cells out, new cells in)      O(|D|)
 //!     take out the partner lists of D (the old pairs of D),
@@ -244,6 +244,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         t.partners.resize_with(self.slots.len(), Vec::new);
         t.partners.iter_mut().for_each(Vec::clear);
         t.large.clear();
+        // Count each bucket's entries first, so that every bucket is
+        // allocated once at its size.
+        let mut counts = vec![0u32; t.buckets.len()];
+        for slot in self.slots.iter().filter(|s| s.alive) {
+            if let Some((lo, hi)) = cell_range(&slot.min, &slot.max, N, t.w) {
+                let len = counts.len();
+                for_each_cell(&lo, &hi, |cell| counts[bucket_of(&cell, len)] += 1);
+            }
+        }
+        for (bucket, &c) in t.buckets.iter_mut().zip(&counts) {
+            bucket.reserve_exact(c as usize);
+        }
         for (s, slot) in self.slots.iter().enumerate() {
             if slot.alive {
                 t.register(s as u32, &slot.min, &slot.max);
@@ -253,17 +265,10 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 generation: slot.generation,
             };
         }
-        // Every body against the grid, each pair from its lower index
-        // (as if every body had been touched).
-        t.is_dirty.clear();
-        t.is_dirty.resize(self.slots.len(), true);
-        t.refreshed.clear();
-        for (s, slot) in self.slots.iter().enumerate() {
-            if slot.alive {
-                t.pair_body(&self.slots, s as u32);
-            }
-        }
+        // The pairs from the sweep (section 3 of docs/broad-phase.md):
+        // faster from scratch than one grid look-up per body.
         let mut found = core::mem::take(&mut t.refreshed);
+        self.pairs(&mut found);
         found.sort_unstable_by_key(|&p| pair_key(p));
         for &(a, b) in &found {
             t.partners[a.index()].push(b);
