@@ -27,7 +27,84 @@ in_both_scalars!(
     incremental_changes_are_the_differences,
     incremental_pairs_rebuild_as_the_world_grows_and_shrinks,
     incremental_pairs_at_mixed_scales,
+    incremental_empty_world_and_one_body,
 );
+
+/// quickcheck: any sequence of inserts, moves and removes on a small
+/// integer grid (so that boxes touch exactly and sit on each other),
+/// with `update_pairs` called after some of them: the kept set always
+/// equals brute force, and what it reports added and removed is the
+/// difference between consecutive brute-force sets.
+#[test]
+fn incremental_pairs_quickcheck() {
+    use quickcheck::TestResult;
+    fn prop(ops: Vec<(u8, u8, [i8; 3], [u8; 3])>) -> TestResult {
+        let mut world = BroadPhase::<f64, 3>::new();
+        let mut live: Vec<Handle> = Vec::new();
+        let mut before: Vec<(Handle, Handle)> = Vec::new();
+        for (op, pick, at, size) in ops {
+            let lo: [f64; 3] = core::array::from_fn(|k| f64::from(at[k] % 8));
+            let hi: [f64; 3] = core::array::from_fn(|k| lo[k] + f64::from(size[k] % 4));
+            let (lo, hi) = (Point::from(lo), Point::from(hi));
+            match op % 4 {
+                1 if !live.is_empty() => {
+                    let h = live[usize::from(pick) % live.len()];
+                    world.update_bounds(h, &lo, &hi).unwrap();
+                }
+                2 if !live.is_empty() => {
+                    let h = live.swap_remove(usize::from(pick) % live.len());
+                    world.remove(h).unwrap();
+                }
+                3 => {
+                    let changes = world.update_pairs();
+                    let (added, removed) = (changes.added.to_vec(), changes.removed.to_vec());
+                    let expected = brute_force(&world, &live);
+                    let mut all = Vec::new();
+                    world.current_pairs(&mut all);
+                    let want_added: Vec<_> = expected
+                        .iter()
+                        .filter(|p| !before.contains(p))
+                        .copied()
+                        .collect();
+                    let want_removed: Vec<_> = before
+                        .iter()
+                        .filter(|p| !expected.contains(p))
+                        .copied()
+                        .collect();
+                    if all != expected || added != want_added || removed != want_removed {
+                        return TestResult::error(format!(
+                            "set {all:?} / {expected:?}, added {added:?} / {want_added:?}, removed {removed:?} / {want_removed:?}"
+                        ));
+                    }
+                    before = expected;
+                }
+                _ => live.push(world.insert_bounds(&lo, &hi).unwrap()),
+            }
+        }
+        TestResult::passed()
+    }
+    crate::support::scene2d::check(
+        500,
+        prop as fn(Vec<(u8, u8, [i8; 3], [u8; 3])>) -> TestResult,
+    );
+}
+
+/// An empty world and a world of one body: `update_pairs` reports
+/// nothing, and removing the body reports nothing either.
+fn incremental_empty_world_and_one_body<T: TestReal>() {
+    let mut world = BroadPhase::<T, 2>::new();
+    let changes = world.update_pairs();
+    assert!(changes.added.is_empty() && changes.removed.is_empty() && changes.refreshed.is_empty());
+    let (lo, hi) = (Point::from([t::<T>(0.0); 2]), Point::from([t::<T>(1.0); 2]));
+    let a = world.insert_bounds(&lo, &hi).unwrap();
+    let changes = world.update_pairs();
+    assert!(changes.added.is_empty() && changes.refreshed.is_empty());
+    world.remove(a).unwrap();
+    assert!(world.update_pairs().removed.is_empty());
+    let mut all = vec![(a, a)];
+    world.current_pairs(&mut all);
+    assert!(all.is_empty(), "current_pairs clears its output");
+}
 
 /// A random box on an integer grid (so that many boxes touch exactly:
 /// sides at the same integer), shifted by `offset`; sizes 0 (a point or
