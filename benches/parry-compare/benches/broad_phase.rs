@@ -23,11 +23,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use nalgebra::{Rotation3, UnitQuaternion, Vector3};
 use parry3d_f64::bounding_volume::Aabb as ParryAabb;
 use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
 use parry_compare::p64::{our_pose3, ours3, parry3, parry_pose3, parry_shape3, Ours3};
-use parry_compare::{hull_points, Rng, Shape3};
+use parry_compare::scene3;
 use separating_axis::{batch, shape_aabb, BroadPhase, Handle};
 
 const N: usize = 100_000;
@@ -46,34 +45,10 @@ struct Bodies {
 }
 
 fn bodies(n: usize, mix: &str) -> Bodies {
-    let mut rng = Rng::new(0xB0D1E5 + n as u64);
-    let side = 3.0 * (n as f64).cbrt();
-    let (mut ours, mut theirs, mut poses) = (Vec::new(), Vec::new(), Vec::new());
-    for i in 0..n {
-        let kind = if mix == "boxes" { 0 } else { i % 3 };
-        let shape = match kind {
-            0 => Shape3::Box([
-                rng.range(0.5, 1.5),
-                rng.range(0.5, 1.5),
-                rng.range(0.5, 1.5),
-            ]),
-            1 => Shape3::Hull(hull_points(&mut rng, 12).iter().map(|p| p * 1.3).collect()),
-            _ => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.3, 0.7)]),
-        };
-        let axis = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit());
-        let q = UnitQuaternion::from_rotation_matrix(&Rotation3::new(axis));
-        let t = [
-            rng.range(0.0, side),
-            rng.range(0.0, side),
-            rng.range(0.0, side),
-        ];
-        ours.push(ours3(&shape));
-        theirs.push(parry_shape3(&shape));
-        poses.push((t, [q.i, q.j, q.k, q.w]));
-    }
+    let (shapes, poses) = scene3(n, mix);
     Bodies {
-        ours,
-        theirs,
+        ours: shapes.iter().map(ours3).collect(),
+        theirs: shapes.iter().map(parry_shape3).collect(),
         poses,
     }
 }

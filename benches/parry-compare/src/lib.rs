@@ -810,3 +810,35 @@ macro_rules! precision {
 
 precision!(p32, f32, parry2d, parry3d);
 precision!(p64, f64, parry2d_f64, parry3d_f64);
+
+/// The broad-phase scene (`benches/broad_phase.rs`, `scene_count`): `n`
+/// bodies of size about 1 in a cube of side `3 n^(1/3)`, turned at random:
+/// `mix` "boxes" (half extents 0.5–1.5), or else one third each boxes,
+/// hull-12s (radius about 1.3) and capsules. Poses as translation and
+/// unit quaternion `[i, j, k, w]`.
+#[allow(clippy::type_complexity, reason = "the pools' pose format")]
+pub fn scene3(n: usize, mix: &str) -> (Vec<Shape3>, Vec<([f64; 3], [f64; 4])>) {
+    let mut rng = Rng::new(0xB0D1E5 + n as u64);
+    let side = 3.0 * (n as f64).cbrt();
+    let (mut shapes, mut poses) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        let kind = if mix == "boxes" { 0 } else { i % 3 };
+        shapes.push(match kind {
+            0 => Shape3::Box([
+                rng.range(0.5, 1.5),
+                rng.range(0.5, 1.5),
+                rng.range(0.5, 1.5),
+            ]),
+            1 => Shape3::Hull(hull_points(&mut rng, 12).iter().map(|p| p * 1.3).collect()),
+            _ => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.3, 0.7)]),
+        });
+        let axis = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit());
+        let t = [
+            rng.range(0.0, side),
+            rng.range(0.0, side),
+            rng.range(0.0, side),
+        ];
+        poses.push((t, quat(Rotation3::new(axis))));
+    }
+    (shapes, poses)
+}
