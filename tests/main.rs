@@ -15,6 +15,7 @@ mod boxes_2d;
 mod boxes_3d;
 mod broad_phase;
 mod casts;
+mod compound;
 mod consistency;
 mod containment;
 mod distance;
