@@ -122,7 +122,7 @@ pub enum ShapeError {
         /// The part's index in the input.
         part: usize,
     },
-    /// A `ConcavePolygon` visits the same point
+    /// A [`ConcavePolygon`](crate::ConcavePolygon) visits the same point
     /// twice (two input points are equal, consecutive or not).
     DuplicateVertex {
         /// The first of the two equal input points.
@@ -130,7 +130,7 @@ pub enum ShapeError {
         /// The second.
         second: usize,
     },
-    /// A `ConcavePolygon`'s boundary crosses or
+    /// A [`ConcavePolygon`](crate::ConcavePolygon)'s boundary crosses or
     /// touches itself: two edges that are not neighbours meet (or two
     /// neighbours overlap, a spike that doubles back).
     SelfIntersection {

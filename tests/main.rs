@@ -16,6 +16,7 @@ mod boxes_3d;
 mod broad_phase;
 mod casts;
 mod compound;
+mod concave;
 mod consistency;
 mod containment;
 mod distance;
