@@ -346,7 +346,9 @@ fn drop_straight<T: Real>(points: &[Point2<T>]) -> Result<Vec<usize>, ShapeError
 /// Whether the closed segments `ab` and `cd` meet (exactly).
 fn segments_meet<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>, d: &Point2<T>) -> bool {
     let (o1, o2) = (orient(a, b, c), orient(a, b, d));
-    let (o3, o4) = (orient(c, d, a), orient(c, d, b));
+    if o1 == o2 && o1 != Ordering::Equal {
+        return false; // c and d strictly on one side of ab
+    }
     if o1 == Ordering::Equal && o2 == Ordering::Equal {
         // Collinear: the projections on the line overlap.
         let along = |p: &Point2<T>| {
@@ -360,7 +362,7 @@ fn segments_meet<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>, d: &Point
         let (lo2, hi2) = (along(c).min(along(d)), along(c).max(along(d)));
         return lo1 <= hi2 && lo2 <= hi1;
     }
-    o1 != o2 && o3 != o4
+    orient(c, d, a) != orient(c, d, b)
 }
 
 /// No two edges of the cycle `points[kept]` meet, other than neighbours at
@@ -369,33 +371,27 @@ fn segments_meet<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>, d: &Point
 fn check_simple<T: Real>(points: &[Point2<T>], kept: &[usize]) -> Result<(), ShapeError> {
     let m = kept.len();
     let end = |k: usize| (points[kept[k]], points[kept[(k + 1) % m]]);
-    let mut order: Vec<usize> = (0..m).collect();
-    let lo = |k: usize| {
-        let (a, b) = end(k);
-        a.x.min(b.x)
-    };
-    order.sort_by(|&a, &b| {
-        lo(a)
-            .partial_cmp(&lo(b))
+    // Each edge's box, in the order of its lowest x.
+    let mut boxes: Vec<(T, T, T, T, usize)> = (0..m)
+        .map(|k| {
+            let (a, b) = end(k);
+            (a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y), k)
+        })
+        .collect();
+    boxes.sort_by(|a, b| {
+        a.0.partial_cmp(&b.0)
             .unwrap_or(Ordering::Equal)
-            .then(a.cmp(&b))
+            .then(a.4.cmp(&b.4))
     });
-    for (pos, &e) in order.iter().enumerate() {
-        let (a, b) = end(e);
-        let hi = a.x.max(b.x);
-        let (ylo, yhi) = (a.y.min(b.y), a.y.max(b.y));
-        for &f in &order[pos + 1..] {
-            if lo(f) > hi {
+    for (pos, &(_, hi, ylo, yhi, e)) in boxes.iter().enumerate() {
+        for &(flo, _, fylo, fyhi, f) in &boxes[pos + 1..] {
+            if flo > hi {
                 break;
             }
-            let neighbours = (e + 1) % m == f || (f + 1) % m == e;
-            if neighbours {
-                continue;
+            if fyhi < ylo || fylo > yhi || (e + 1) % m == f || (f + 1) % m == e {
+                continue; // boxes apart, or neighbours
             }
-            let (c, d) = end(f);
-            if c.y.max(d.y) < ylo || c.y.min(d.y) > yhi {
-                continue;
-            }
+            let ((a, b), (c, d)) = (end(e), end(f));
             if segments_meet(&a, &b, &c, &d) {
                 let (i, j) = (kept[e], kept[f]);
                 return Err(ShapeError::SelfIntersection {
