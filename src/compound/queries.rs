@@ -76,7 +76,9 @@ pub(super) trait PairVisitor<T: Real, const N: usize> {
 }
 
 /// Runs `visitor` over the node pairs of `a` and `b` (B's boxes moved into
-/// A's frame by `pose_ab`), depth first, with a fixed-size stack.
+/// A's frame by `pose_ab`), depth first, with a fixed-size stack; a pair of
+/// leaves is also tested the other way round (A's box moved into B's
+/// frame) before it is visited.
 pub(super) fn traverse_pairs<T, const N: usize, A, B, V>(
     a: &A,
     b: &B,
@@ -91,16 +93,30 @@ pub(super) fn traverse_pairs<T, const N: usize, A, B, V>(
     let (ta, tb) = (a.tree(), b.tree());
     let mut stack = [(0_u32, 0_u32); 2 * STACK];
     let mut len = 1;
+    // B's last node moved into A's frame: A's nodes are opened against the
+    // same B node in a row (always, when B is one shape).
+    let mut moved = (u32::MAX, tb.node(0).moved(pose_ab));
+    let pose_ba = pose_ab.inverse();
     while len > 0 {
         len -= 1;
         let (m, n) = stack[len];
         let (na, nb) = (ta.node(m as usize), tb.node(n as usize));
-        let (c, h) = nb.moved(pose_ab);
+        if moved.0 != n {
+            moved = (n, nb.moved(pose_ab));
+        }
+        let (c, h) = moved.1;
         if !visitor.keep(na, &c, &h) {
             continue;
         }
         match (na.leaf, nb.leaf) {
             (true, true) => {
+                // The same test the other way round: A's box moved into
+                // B's frame against B's box (both boxes hold their parts,
+                // so either test may rule the pair out).
+                let (ca, ha) = na.moved(&pose_ba);
+                if !visitor.keep(nb, &ca, &ha) {
+                    continue;
+                }
                 if visitor
                     .visit(na.index as usize, nb.index as usize)
                     .is_break()
