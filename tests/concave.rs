@@ -471,3 +471,54 @@ fn print_piece_counts() {
         show(&format!("random star {n}"), &random_star(&mut rng, n, 10.0));
     }
 }
+
+/// docs/concave.md, "Why SAT stops at convexity": a cup and a T whose stem
+/// hangs in the cup's slot are apart (0.25), yet no axis separates them:
+/// the stem's point lies inside the cup's convex hull, so along every
+/// direction its projection falls inside the cup's interval.
+#[test]
+fn no_axis_separates_a_cup_and_a_hanging_t() {
+    let cup = [
+        (0.0, 0.0),
+        (3.0, 0.0),
+        (3.0, 3.0),
+        (2.0, 3.0),
+        (2.0, 1.0),
+        (1.0, 1.0),
+        (1.0, 3.0),
+        (0.0, 3.0),
+    ];
+    let t_shape = [
+        (1.25, 1.5),
+        (1.75, 1.5),
+        (1.75, 3.5),
+        (4.0, 3.5),
+        (4.0, 4.5),
+        (-1.0, 4.5),
+        (-1.0, 3.5),
+        (1.25, 3.5),
+    ];
+    let (a, b) = (points::<f64>(&cup), points::<f64>(&t_shape));
+    let project = |vs: &[Point2<f64>], u: &Vector2<f64>| {
+        vs.iter()
+            .map(|p| u.dot(&p.coords))
+            .fold((f64::MAX, f64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+    };
+    for k in 0..3600 {
+        let angle = f64::from(k) * core::f64::consts::TAU / 3600.0;
+        let u = Vector2::new(angle.cos(), angle.sin());
+        let ((alo, ahi), (blo, bhi)) = (project(&a, &u), project(&b, &u));
+        assert!(alo <= bhi && blo <= ahi, "axis {angle} separates them");
+    }
+    let (cup, t_shape) = (
+        ConcavePolygon::new(&a).unwrap(),
+        ConcavePolygon::new(&b).unwrap(),
+    );
+    let id = Pose2::identity();
+    assert!(!compound::intersects(&cup, &id, &t_shape, &id));
+    assert!((compound::distance(&cup, &id, &t_shape, &id) - 0.25).abs() < 1e-12);
+    // A single convex test on the hulls would call them overlapping.
+    let hull_a = ConvexPolygon::from_hull(&a).unwrap();
+    let hull_b = ConvexPolygon::from_hull(&b).unwrap();
+    assert!(separating_axis::intersects(&hull_a, &id, &hull_b, &id));
+}
