@@ -133,8 +133,13 @@ pub(super) fn traverse_pairs<T, const N: usize, A, B, V>(
                     continue;
                 }
                 if open_a {
-                    stack[len] = (na.index + 1, n);
-                    stack[len + 1] = (na.index, n);
+                    // The child whose centre is nearer B's is popped first:
+                    // an overlap, which ends `intersects`, comes sooner.
+                    let (l, r) = (na.index, na.index + 1);
+                    let near = |k: u32| (ta.node(k as usize).centre_half().0 - c).norm_squared();
+                    let (first, second) = if near(r) < near(l) { (r, l) } else { (l, r) };
+                    stack[len] = (second, n);
+                    stack[len + 1] = (first, n);
                 } else {
                     stack[len] = (m, nb.index + 1);
                     stack[len + 1] = (m, nb.index);
