@@ -15,9 +15,12 @@
 //!     pop (m, n):
 //!         box m and box n (moved by pose_ab) apart by more than the margin
 //!         (or the best distance so far)        → skip
-//!         both leaves → the convex query on parts (i, j) at their world
-//!                       poses pose_a · pose_i and pose_b · pose_j
-//!         else        → push the children of the larger box with the other
+//!         both leaves → the same box test the other way round (A's box
+//!                       in B's frame), then the convex query on parts
+//!                       (i, j) at their world poses pose_a · pose_i and
+//!                       pose_b · pose_j
+//!         else        → push the children of the larger box with the
+//!                       other, the one nearer B's box on top
 //!     combine the part answers (module functions say how)
 //! ```
 //!
