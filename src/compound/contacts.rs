@@ -154,6 +154,13 @@ impl<T: Real, const N: usize> CompoundManifold<T, N> {
 /// [`contact_manifold`](crate::contact_manifold) is not empty, sorted by
 /// `(part_a, part_b)`.
 ///
+/// A pair whose boxes are apart by more than `margin` is farther apart
+/// than `margin` and is skipped, even when its convex manifold would hold
+/// a speculative point (SAT's separation, which that manifold compares
+/// with the margin, is only a lower bound of the distance):
+/// tests/compound.rs::speculative_points_of_pairs_beyond_the_margin_are_dropped.
+/// Every other pair's manifold is the convex one, bit for bit.
+///
 /// The only compound query that writes to the heap, and only into `out`:
 /// a `Vec` kept from one frame to the next reaches its working size once
 /// and then allocates nothing (tests/compound.rs::compound_queries_do_not_allocate).

@@ -28,6 +28,8 @@
 //! with the same combining rule, bit for bit: the hierarchy only skips
 //! pairs whose padded boxes are apart (tests/compound.rs::
 //! queries_equal_the_brute_force_loop_over_parts, both argument orders).
+//! The one exception is a manifold's speculative point from a pair
+//! farther apart than the margin ([`contact_manifolds`]).
 //!
 //! **Not a [`Shape`].** A compound is not convex, and [`Shape`] promises a
 //! convex shape (its support function and axes are what SAT needs); so

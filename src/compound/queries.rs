@@ -328,28 +328,64 @@ where
     if beyond_range(pose_a, pose_b).is_some() {
         return None;
     }
+    let pose_ab = pose_a.inv_mul(pose_b);
     let mut best: Option<PartPair<Penetration<T, N>>> = None;
-    each_pair_within(a, pose_a, b, pose_b, T::zero(), |i, j, pa, pb| {
-        if let Some(p) = crate::penetration(a.part(i), pa, b.part(j), pb) {
-            let better = match &best {
-                None => true,
-                Some(q) => match p.depth.partial_cmp(&q.value.depth) {
-                    Some(Ordering::Greater) => true,
-                    Some(Ordering::Equal) => before(i, j, Some((q.part_a, q.part_b))),
-                    _ => false,
-                },
-            };
-            if better {
-                best = Some(PartPair {
-                    value: p,
-                    part_a: i,
-                    part_b: j,
-                });
+    let mut v = Deeper {
+        best: -T::one(),
+        f: |i: usize, j: usize, best_depth: &mut T| {
+            let (pa, pb) = (world_pose(a, pose_a, i), world_pose(b, pose_b, j));
+            if let Some(p) = crate::penetration(a.part(i), &pa, b.part(j), &pb) {
+                let better = match &best {
+                    None => true,
+                    Some(q) => match p.depth.partial_cmp(&q.value.depth) {
+                        Some(Ordering::Greater) => true,
+                        Some(Ordering::Equal) => before(i, j, Some((q.part_a, q.part_b))),
+                        _ => false,
+                    },
+                };
+                if better {
+                    *best_depth = p.depth;
+                    best = Some(PartPair {
+                        value: p,
+                        part_a: i,
+                        part_b: j,
+                    });
+                }
             }
-        }
-        ControlFlow::Continue(())
-    });
+            ControlFlow::Continue(())
+        },
+    };
+    traverse_pairs(a, b, &pose_ab, &mut v);
     best
+}
+
+/// Pairs whose boxes cannot be parted along any axis by less than the
+/// deepest depth so far. A pair's penetration depth is the shortest move
+/// that parts it, at most the shortest move along axis i,
+/// `min(hi_A − lo_B, hi_B − lo_A)` of its projections, which only grows
+/// for the boxes that hold them (in either frame, and for a node's boxes);
+/// so a pair whose boxes part along some axis by a move shorter than the
+/// best depth cannot beat it. Equal bounds are kept, for the tie rule.
+struct Deeper<T, F> {
+    best: T,
+    f: F,
+}
+
+impl<T: Real, const N: usize, F: FnMut(usize, usize, &mut T) -> ControlFlow<()>> PairVisitor<T, N>
+    for Deeper<T, F>
+{
+    #[inline]
+    fn keep(&self, a: &Node<T, N>, c: &Point<T, N>, h: &SVector<T, N>) -> bool {
+        (0..N).all(|i| {
+            // The shortest move along axis i that parts the boxes.
+            let push = (a.hi[i] - (c[i] - h[i])).min((c[i] + h[i]) - a.lo[i]);
+            push >= T::zero() && push >= self.best
+        })
+    }
+    #[inline]
+    fn visit(&mut self, i: usize, j: usize) -> ControlFlow<()> {
+        (self.f)(i, j, &mut self.best)
+    }
 }
 
 /// Pairs whose boxes are no farther apart than the best distance so far.
