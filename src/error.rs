@@ -108,6 +108,38 @@ pub enum ShapeError {
     /// The shape is given in zero dimensions (`N = 0`), where no shape has
     /// an interior.
     ZeroDimension,
+    /// A [`Compound`](crate::Compound) was given no parts.
+    NoParts,
+    /// The pose of a compound's part has a NaN or infinite entry.
+    PartPoseNonFinite {
+        /// The part's index in the input.
+        part: usize,
+    },
+    /// The pose of a compound's part is finite but not a rigid motion: its
+    /// rotation is not orthonormal or is a reflection, or its translation
+    /// exceeds [`max_magnitude`](crate::real::max_magnitude).
+    PartPoseInvalid {
+        /// The part's index in the input.
+        part: usize,
+    },
+    /// A [`ConcavePolygon`](crate::ConcavePolygon) visits the same point
+    /// twice (two input points are equal, consecutive or not).
+    DuplicateVertex {
+        /// The first of the two equal input points.
+        first: usize,
+        /// The second.
+        second: usize,
+    },
+    /// A [`ConcavePolygon`](crate::ConcavePolygon)'s boundary crosses or
+    /// touches itself: two edges that are not neighbours meet (or two
+    /// neighbours overlap, a spike that doubles back).
+    SelfIntersection {
+        /// The first edge (edge `i` runs from input point `i` to the next
+        /// kept point).
+        edge_a: usize,
+        /// The second edge.
+        edge_b: usize,
+    },
 }
 
 /// How a message names the input at `field`, `index`: see the table of
@@ -216,6 +248,23 @@ impl fmt::Display for ShapeError {
                 f,
                 "a shape in zero dimensions has no interior: use N >= 1"
             ),
+            Self::NoParts => write!(f, "a compound needs at least one part: pass one or more shapes"),
+            Self::PartPoseNonFinite { part } => write!(
+                f,
+                "the pose of part {part} has a NaN or infinite entry: pass finite poses"
+            ),
+            Self::PartPoseInvalid { part } => write!(
+                f,
+                "the pose of part {part} is not a rigid motion (rotation not orthonormal, a reflection, or a translation out of range): build it from a translation and an angle, axis-angle or unit quaternion"
+            ),
+            Self::DuplicateVertex { first, second } => write!(
+                f,
+                "points {first} and {second} are the same point: a simple polygon visits each point once; remove the repeat"
+            ),
+            Self::SelfIntersection { edge_a, edge_b } => write!(
+                f,
+                "edges {edge_a} and {edge_b} of the polygon meet: pass the points of a simple polygon (a boundary that does not cross or touch itself), in order"
+            ),
         }
     }
 }
@@ -313,6 +362,49 @@ impl fmt::Display for HullError {
 }
 
 impl std::error::Error for HullError {}
+
+/// Why [`Compound::from_hulls`](crate::Compound::from_hulls) could not
+/// build a compound.
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{Compound, CompoundHullError, HullError};
+///
+/// let flat: Vec<Point3<f64>> = (0..4).map(|k| Point3::new((k & 1) as f64, (k >> 1) as f64, 0.0)).collect();
+/// let err = Compound::from_hulls(&[flat]).unwrap_err();
+/// assert_eq!(err, CompoundHullError::Hull { part: 0, error: HullError::Coplanar });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum CompoundHullError {
+    /// No point cloud was given.
+    NoParts,
+    /// The hull of one cloud could not be built.
+    Hull {
+        /// The cloud's index in the input.
+        part: usize,
+        /// Why.
+        error: HullError,
+    },
+    /// The compound could not be built from the hulls (a hull reaching
+    /// beyond the range).
+    Shape(ShapeError),
+}
+
+impl fmt::Display for CompoundHullError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NoParts => write!(
+                f,
+                "a compound needs at least one hull: pass one or more point clouds"
+            ),
+            Self::Hull { part, error } => write!(f, "hull {part}: {error}"),
+            Self::Shape(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CompoundHullError {}
 
 /// Why the [`BroadPhase`](crate::BroadPhase) refused an operation.
 ///

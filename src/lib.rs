@@ -41,6 +41,8 @@ mod bounds;
 mod broad_phase;
 mod cache;
 mod cast;
+pub mod compound;
+mod concave;
 mod distance;
 pub mod engine;
 mod error;
@@ -62,8 +64,10 @@ pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSp
 pub use broad_phase::{BroadPhase, Handle, PairChanges};
 pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
+pub use compound::{Compound, Compound2, Compound3};
+pub use concave::ConcavePolygon;
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
-pub use error::{BroadPhaseError, ShapeError};
+pub use error::{BroadPhaseError, CompoundHullError, ShapeError};
 pub use manifold::{
     contact_manifold, ContactDim, ContactFeature, ContactId, ContactPoint, Manifold, Side,
     MAX_CONTACT_POINTS,

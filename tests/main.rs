@@ -16,6 +16,8 @@ mod boxes_2d;
 mod boxes_3d;
 mod broad_phase;
 mod casts;
+mod compound;
+mod concave;
 mod consistency;
 mod containment;
 mod distance;

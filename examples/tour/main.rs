@@ -22,7 +22,10 @@
 //! closest points of a separated pair (`closest_points`: the true distance,
 //! where SAT's best axis only bounds it from below) and a cast
 //! (`cast_shapes`: the corner ball rolling left, drawn dashed where it
-//! first touches the crate).
+//! first touches the crate). To the left, a concave E decomposed into
+//! convex pieces (`ConcavePolygon`, seams dashed) with a ball sunk into
+//! its middle tooth and the deepest part pair's MTV
+//! (`compound::penetration`): out of the tooth, into the notch.
 //!
 //! A second, 3D scene follows as a table, then the contact points of
 //! every pair in contact (up to four, from `contact_manifold`): oriented boxes meeting edge
@@ -35,10 +38,12 @@
 //! leaves the pair touching; touching counts as intersecting, with depth 0.
 //!
 //! The code: `scene.rs` builds the 2D and 3D scenes, `table.rs` prints the
-//! tables, `svg.rs` draws the 2D scene; this file runs the queries on every
+//! tables, `svg.rs` draws the 2D scene, `concave.rs` builds and draws the
+//! concave body; this file runs the queries on every
 //! pair. The bodies hold the library's `AnyShape2`, so the queries take
 //! them as they are, with no dispatch on their types.
 
+mod concave;
 mod scene;
 mod svg;
 mod table;
@@ -73,7 +78,7 @@ fn tour_2d() -> Result<(), Box<dyn Error>> {
     let all = all_pairs(&scene.bodies);
     let rows = reported_pairs(&scene, &all);
     print_table(&scene.bodies, &rows, all.len());
-    let extras = extras(&scene);
+    let extras = extras(&scene)?;
     for (a, b, c) in &extras.closest {
         println!(
             "closest points {} / {}: distance {:.4} (SAT's lower bound {:.4}), on A ({:.3}, {:.3}), on B ({:.3}, {:.3})",
@@ -109,6 +114,7 @@ fn tour_2d() -> Result<(), Box<dyn Error>> {
             );
         }
     }
+    println!("{}", extras.concave.summary());
     let svg = svg_2d(&scene, &rows, &all, &extras)?;
     std::fs::write(SVG_FILE, svg)?;
     let path =
@@ -214,10 +220,13 @@ pub(crate) struct Extras {
     pub(crate) closest: Vec<(usize, usize, ClosestPoints<f64, 2>)>,
     /// The casts.
     pub(crate) casts: Vec<Cast>,
+    /// The concave body, its pieces and a ball in its notch.
+    pub(crate) concave: concave::ConcaveDemo,
 }
 
-/// Runs `closest_points` and `cast_shapes` on the pairs the scene names.
-fn extras(scene: &Scene) -> Extras {
+/// Runs `closest_points` and `cast_shapes` on the pairs the scene names,
+/// and builds the concave demo.
+fn extras(scene: &Scene) -> Result<Extras, separating_axis::ShapeError> {
     let bodies = &scene.bodies;
     let closest = scene
         .closest
@@ -256,7 +265,11 @@ fn extras(scene: &Scene) -> Extras {
             }
         })
         .collect();
-    Extras { closest, casts }
+    Ok(Extras {
+        closest,
+        casts,
+        concave: concave::concave_demo()?,
+    })
 }
 
 // ---------------------------------------------------------------------------

@@ -149,7 +149,7 @@ impl View {
     }
 
     /// The pixel position of a world point.
-    fn px(&self, p: &Point2<f64>) -> (f64, f64) {
+    pub(crate) fn px(&self, p: &Point2<f64>) -> (f64, f64) {
         (
             self.left + (p.x - self.origin.x) * self.scale,
             self.bottom - (p.y - self.origin.y) * self.scale,
@@ -226,6 +226,7 @@ pub(crate) fn svg_2d(
         .iter()
         .map(Outline::bounds)
         .chain(arrows.iter().map(|(s, n, d)| (*s, s + n * *d)))
+        .chain(std::iter::once(extras.concave.bounds()))
         .fold(
             (
                 Point2::new(f64::INFINITY, f64::INFINITY),
@@ -312,6 +313,7 @@ pub(crate) fn svg_2d(
             hit.toi
         )?;
     }
+    super::concave::write_concave(&mut svg, &view, &extras.concave)?;
     for (body, outline) in bodies.iter().zip(&outlines) {
         write_label(&mut svg, &view, body.name, outline)?;
     }

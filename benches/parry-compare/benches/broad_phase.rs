@@ -26,7 +26,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use parry3d_f64::bounding_volume::Aabb as ParryAabb;
 use parry3d_f64::partitioning::{Bvh, BvhBuildStrategy, BvhWorkspace};
 use parry_compare::p64::{our_pose3, ours3, parry3, parry_pose3, parry_shape3, Ours3};
-use parry_compare::scene3;
+use parry_compare::{scene3, Rng};
 use separating_axis::{batch, shape_aabb, BroadPhase, Handle};
 
 const N: usize = 100_000;

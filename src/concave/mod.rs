@@ -1,0 +1,415 @@
+//! [`ConcavePolygon`]: a simple polygon in 2D, validated, and decomposed
+//! into convex pieces once, at construction (docs/concave.md).
+//!
+//! ```text
+//! new(points):
+//!     validate: at least 3 points, finite and in range, no point twice
+//!     drop the middle points of straight runs (a run that doubles back
+//!         is a self-intersection)
+//!     no two edges meet except neighbours at their shared vertex
+//!         (exact orientation tests, a sweep over the edges sorted by x)
+//!     clockwise → reversed; zero area → Degenerate
+//!     triangulate by ear clipping                                ear.rs
+//!     merge the triangles across diagonals while convex          merge.rs
+//!         (Hertel–Mehlhorn: at most 2r + 1 pieces, within 4× the optimum)
+//!     each piece → ConvexPolygon; all of them → Compound
+//! ```
+//!
+//! Every decision (a turn, a point in a triangle, a crossing) is taken by
+//! the exact orientation predicate (`orient.rs`), so the pieces are convex
+//! and cover the polygon exactly for the given coordinates; the only
+//! rounding is in the pieces' own normals and offsets
+//! (tests/concave.rs::{hand_set_decomposes, random_simple_polygons_decompose}).
+
+use core::cmp::Ordering;
+
+use nalgebra::{Point2, Vector2};
+
+use crate::compound::sealed::{PartsImpl, Tree};
+use crate::{AnyShape, Compound, ConvexPolygon, Pose, Real, ShapeError};
+
+mod ear;
+mod merge;
+mod orient;
+
+use orient::orient;
+
+/// A simple polygon (its boundary does not cross or touch itself),
+/// possibly concave, stored with its decomposition into convex pieces.
+///
+/// It is not a [`Shape`](crate::Shape) (it may be concave): query it with
+/// the functions of [`compound`](crate::compound), which take it as they
+/// take a [`Compound`] (its pieces are the parts), or through
+/// [`to_compound`](Self::to_compound).
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{compound, Ball, ConcavePolygon, Pose2};
+///
+/// // An L of six corners: two convex pieces.
+/// let l = [(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+/// let l = ConcavePolygon::new(&l.map(|(x, y)| Point2::new(x, y))).unwrap();
+/// assert_eq!(l.pieces().count(), 2);
+/// let ball = Ball::new(Point2::origin(), 0.25).unwrap();
+/// let id = Pose2::identity();
+/// assert!(!compound::intersects(&l, &id, &ball, &Pose2::translation(2.0, 2.0))); // in the notch
+/// assert!(compound::intersects(&l, &id, &ball, &Pose2::translation(2.0, 1.2)));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConcavePolygon<T: Real> {
+    vertices: Vec<Point2<T>>,
+    reflex: usize,
+    compound: Compound<T, 2>,
+}
+
+impl<T: Real> ConcavePolygon<T> {
+    /// The polygon through `points` in order (either orientation: a
+    /// clockwise boundary is reversed), decomposed into convex pieces.
+    ///
+    /// The middle points of straight runs are dropped (they change
+    /// neither the shape nor its pieces). Edge `i` is the boundary from
+    /// input point `i` to the next point kept.
+    ///
+    /// # Errors
+    /// In the order checked:
+    /// [`ShapeError::TooFewPoints`] for fewer than 3 points (or fewer than
+    /// 3 left once straight runs are merged: then
+    /// [`ShapeError::Degenerate`]);
+    /// [`ShapeError::NonFinite`] / [`ShapeError::TooLarge`] (`field`
+    /// `"point"`, the point's index) for a NaN, infinite or out-of-range
+    /// coordinate; [`ShapeError::DuplicateVertex`] when two points are
+    /// equal; [`ShapeError::SelfIntersection`] when two edges meet other
+    /// than neighbours at their shared point, including a straight run
+    /// that doubles back; [`ShapeError::Degenerate`] for no area; a
+    /// piece's own error ([`ShapeError::TooSmall`] for an edge below
+    /// [`min_size`](crate::real::min_size)) from
+    /// [`ConvexPolygon::new`] (tests/concave.rs::bad_polygons_give_clear_errors).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{ConcavePolygon, ShapeError};
+    ///
+    /// let bow_tie = [(0.0, 0.0), (2.0, 2.0), (2.0, 0.0), (0.0, 2.0)].map(|(x, y)| Point2::new(x, y));
+    /// assert_eq!(ConcavePolygon::new(&bow_tie), Err(ShapeError::SelfIntersection { edge_a: 0, edge_b: 2 }));
+    /// let twice = [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 0.0), (0.0, 2.0)].map(|(x, y)| Point2::new(x, y));
+    /// assert_eq!(ConcavePolygon::new(&twice), Err(ShapeError::DuplicateVertex { first: 0, second: 3 }));
+    /// ```
+    pub fn new(points: &[Point2<T>]) -> Result<Self, ShapeError> {
+        check_points(points)?;
+        check_duplicates(points)?;
+        // All on one line: no area (before the spikes such a line makes).
+        if points
+            .iter()
+            .all(|p| orient(&points[0], &points[1], p) == Ordering::Equal)
+        {
+            return Err(ShapeError::Degenerate);
+        }
+        let mut kept = drop_straight(points)?;
+        if kept.len() < 3 {
+            return Err(ShapeError::Degenerate);
+        }
+        check_simple(points, &kept)?;
+        let twice_area = twice_signed_area(points, &kept);
+        if twice_area == T::zero() {
+            return Err(ShapeError::Degenerate);
+        }
+        if twice_area < T::zero() {
+            kept.reverse();
+        }
+        let vertices: Vec<Point2<T>> = kept.iter().map(|&i| points[i]).collect();
+        let n = vertices.len();
+        let reflex = (0..n)
+            .filter(|&i| {
+                orient(
+                    &vertices[(i + n - 1) % n],
+                    &vertices[i],
+                    &vertices[(i + 1) % n],
+                ) == Ordering::Less
+            })
+            .count();
+        let triangles = ear::triangulate(&vertices).ok_or(ShapeError::Degenerate)?;
+        let pieces = merge::merge(&vertices, &triangles);
+        let mut parts = Vec::with_capacity(pieces.len());
+        for piece in &pieces {
+            let corners: Vec<Point2<T>> = piece.iter().map(|&i| vertices[i]).collect();
+            let convex = ConvexPolygon::new(&corners)?;
+            parts.push((Pose::identity(), AnyShape::Polytope(convex)));
+        }
+        let compound = Compound::new(parts)?;
+        Ok(Self {
+            vertices,
+            reflex,
+            compound,
+        })
+    }
+
+    /// The vertices kept, counter-clockwise (straight runs merged).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConcavePolygon;
+    ///
+    /// // Clockwise, with a point in the middle of the bottom edge.
+    /// let cw = [(0.0, 0.0), (0.0, 1.0), (2.0, 1.0), (2.0, 0.0), (1.0, 0.0)].map(|(x, y)| Point2::new(x, y));
+    /// let p = ConcavePolygon::new(&cw).unwrap();
+    /// assert_eq!(p.vertices(), &[(2.0, 0.0), (2.0, 1.0), (0.0, 1.0), (0.0, 0.0)].map(|(x, y)| Point2::new(x, y)));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn vertices(&self) -> &[Point2<T>] {
+        &self.vertices
+    }
+
+    /// How many vertices turn right (reflex, counter-clockwise): `r`. A
+    /// convex decomposition needs at least `⌈r/2⌉ + 1` pieces; this one
+    /// has at most `2r + 1` (module docs of `merge`).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConcavePolygon;
+    ///
+    /// let l = [(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    /// assert_eq!(ConcavePolygon::new(&l.map(|(x, y)| Point2::new(x, y))).unwrap().reflex_count(), 1);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn reflex_count(&self) -> usize {
+        self.reflex
+    }
+
+    /// The convex pieces, in a deterministic order (the same input gives
+    /// the same pieces): the parts of [`as_compound`](Self::as_compound).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConcavePolygon;
+    ///
+    /// let u = [(0.0, 0.0), (3.0, 0.0), (3.0, 3.0), (2.0, 3.0), (2.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    /// let u = ConcavePolygon::new(&u.map(|(x, y)| Point2::new(x, y))).unwrap();
+    /// assert_eq!(u.pieces().count(), 3);
+    /// ```
+    pub fn pieces(&self) -> impl Iterator<Item = &ConvexPolygon<T>> + '_ {
+        self.compound.parts().iter().filter_map(|p| match p {
+            AnyShape::Polytope(c) => Some(c),
+            _ => None,
+        })
+    }
+
+    /// The area, by the shoelace formula on the vertices (relative to
+    /// vertex 0).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConcavePolygon;
+    ///
+    /// let l = [(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    /// assert_eq!(ConcavePolygon::new(&l.map(|(x, y)| Point2::new(x, y))).unwrap().area(), 5.0);
+    /// ```
+    #[must_use]
+    pub fn area(&self) -> T {
+        let kept: Vec<usize> = (0..self.vertices.len()).collect();
+        twice_signed_area(&self.vertices, &kept) * nalgebra::convert(0.5)
+    }
+
+    /// The pieces as a [`Compound`] (lent).
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConcavePolygon;
+    ///
+    /// let l = [(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    /// let l = ConcavePolygon::new(&l.map(|(x, y)| Point2::new(x, y))).unwrap();
+    /// assert_eq!(l.as_compound().len(), 2);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn as_compound(&self) -> &Compound<T, 2> {
+        &self.compound
+    }
+
+    /// The pieces as a [`Compound`] of their own (a copy), each at the
+    /// identity pose.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{compound, ConcavePolygon, Pose2};
+    ///
+    /// let l = [(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)];
+    /// let c = ConcavePolygon::new(&l.map(|(x, y)| Point2::new(x, y))).unwrap().to_compound();
+    /// assert!(compound::contains_point(&c, &Pose2::identity(), &Point2::new(0.5, 2.5)));
+    /// ```
+    #[must_use]
+    pub fn to_compound(&self) -> Compound<T, 2> {
+        self.compound.clone()
+    }
+}
+
+impl<T: Real> PartsImpl<T, 2> for ConcavePolygon<T> {
+    type Part = AnyShape<T, 2>;
+
+    #[inline]
+    fn part(&self, i: usize) -> &AnyShape<T, 2> {
+        self.compound.part(i)
+    }
+
+    #[inline]
+    fn part_pose(&self, i: usize) -> Option<&Pose<T, 2>> {
+        self.compound.part_pose(i)
+    }
+
+    #[inline]
+    fn tree(&self) -> Tree<'_, T, 2> {
+        self.compound.tree()
+    }
+
+    #[inline]
+    fn part_count(&self) -> usize {
+        self.compound.part_count()
+    }
+}
+
+/// At least three points, each finite and within
+/// [`max_magnitude`](crate::real::max_magnitude).
+fn check_points<T: Real>(points: &[Point2<T>]) -> Result<(), ShapeError> {
+    if points.len() < 3 {
+        return Err(ShapeError::TooFewPoints {
+            found: points.len(),
+            required: 3,
+        });
+    }
+    let limit = crate::real::max_magnitude::<T>();
+    for (index, p) in points.iter().enumerate() {
+        if !(p.x.is_finite() && p.y.is_finite()) {
+            return Err(ShapeError::NonFinite {
+                field: "point",
+                index,
+            });
+        }
+        if p.x.abs() > limit || p.y.abs() > limit {
+            return Err(ShapeError::TooLarge {
+                field: "point",
+                index,
+                limit: crate::shape::as_f64(limit),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// No point twice: the first equal pair in `(x, y)` order.
+fn check_duplicates<T: Real>(points: &[Point2<T>]) -> Result<(), ShapeError> {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    let key = |i: usize| (points[i].x, points[i].y);
+    order.sort_by(|&a, &b| {
+        key(a)
+            .partial_cmp(&key(b))
+            .unwrap_or(Ordering::Equal)
+            .then(a.cmp(&b))
+    });
+    for w in order.windows(2) {
+        if points[w[0]] == points[w[1]] {
+            return Err(ShapeError::DuplicateVertex {
+                first: w[0].min(w[1]),
+                second: w[0].max(w[1]),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The indices of the points that turn (left or right): the middle points
+/// of straight runs are dropped; a point where the boundary doubles back
+/// on itself (collinear, not between its neighbours) is a
+/// self-intersection of the two edges at it.
+fn drop_straight<T: Real>(points: &[Point2<T>]) -> Result<Vec<usize>, ShapeError> {
+    let n = points.len();
+    let mut kept = Vec::with_capacity(n);
+    for i in 0..n {
+        let (a, b, c) = (&points[(i + n - 1) % n], &points[i], &points[(i + 1) % n]);
+        if orient(a, b, c) != Ordering::Equal {
+            kept.push(i);
+            continue;
+        }
+        // Collinear: straight on (b between a and c) or back.
+        let forward = (b - a).dot(&(c - b)) > T::zero();
+        if !forward {
+            let before = (i + n - 1) % n;
+            return Err(ShapeError::SelfIntersection {
+                edge_a: before.min(i),
+                edge_b: before.max(i),
+            });
+        }
+    }
+    Ok(kept)
+}
+
+/// Whether the closed segments `ab` and `cd` meet (exactly).
+fn segments_meet<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>, d: &Point2<T>) -> bool {
+    let (o1, o2) = (orient(a, b, c), orient(a, b, d));
+    if o1 == o2 && o1 != Ordering::Equal {
+        return false; // c and d strictly on one side of ab
+    }
+    if o1 == Ordering::Equal && o2 == Ordering::Equal {
+        // Collinear: the projections on the line overlap.
+        let along = |p: &Point2<T>| {
+            if (b.x - a.x).abs() >= (b.y - a.y).abs() {
+                p.x
+            } else {
+                p.y
+            }
+        };
+        let (lo1, hi1) = (along(a).min(along(b)), along(a).max(along(b)));
+        let (lo2, hi2) = (along(c).min(along(d)), along(c).max(along(d)));
+        return lo1 <= hi2 && lo2 <= hi1;
+    }
+    orient(c, d, a) != orient(c, d, b)
+}
+
+/// No two edges of the cycle `points[kept]` meet, other than neighbours at
+/// their shared point: edges sorted by their lowest x, each compared with
+/// the later ones whose x range overlaps its own.
+fn check_simple<T: Real>(points: &[Point2<T>], kept: &[usize]) -> Result<(), ShapeError> {
+    let m = kept.len();
+    let end = |k: usize| (points[kept[k]], points[kept[(k + 1) % m]]);
+    // Each edge's box, in the order of its lowest x.
+    let mut boxes: Vec<(T, T, T, T, usize)> = (0..m)
+        .map(|k| {
+            let (a, b) = end(k);
+            (a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y), k)
+        })
+        .collect();
+    boxes.sort_by(|a, b| {
+        a.0.partial_cmp(&b.0)
+            .unwrap_or(Ordering::Equal)
+            .then(a.4.cmp(&b.4))
+    });
+    for (pos, &(_, hi, ylo, yhi, e)) in boxes.iter().enumerate() {
+        for &(flo, _, fylo, fyhi, f) in &boxes[pos + 1..] {
+            if flo > hi {
+                break;
+            }
+            if fyhi < ylo || fylo > yhi || (e + 1) % m == f || (f + 1) % m == e {
+                continue; // boxes apart, or neighbours
+            }
+            let ((a, b), (c, d)) = (end(e), end(f));
+            if segments_meet(&a, &b, &c, &d) {
+                let (i, j) = (kept[e], kept[f]);
+                return Err(ShapeError::SelfIntersection {
+                    edge_a: i.min(j),
+                    edge_b: i.max(j),
+                });
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Twice the signed area of the cycle `points[kept]`, positive
+/// counter-clockwise, from differences to its first point.
+fn twice_signed_area<T: Real>(points: &[Point2<T>], kept: &[usize]) -> T {
+    let o = points[kept[0]];
+    let cross = |u: Vector2<T>, v: Vector2<T>| u.x * v.y - u.y * v.x;
+    (1..kept.len() - 1).fold(T::zero(), |s, k| {
+        s + cross(points[kept[k]] - o, points[kept[k + 1]] - o)
+    })
+}
