@@ -64,6 +64,14 @@ impl<T: Real> PolytopeDim<T, 3> for Const<3> {
 /// assert_eq!(s.distance, 1.0);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: serde::Serialize, <Const<N> as PolytopeDim<T, N>>::Polytope: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>, <Const<N> as PolytopeDim<T, N>>::Polytope: serde::Deserialize<'de>"
+    ))
+)]
 #[non_exhaustive]
 pub enum AnyShape<T: Real, const N: usize>
 where

@@ -31,6 +31,8 @@ use core::fmt;
 /// assert_eq!(err, ShapeError::TooFewPoints { found: 2, required: 3 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+// Deserialize: src/serde_support.rs (its `&'static str` names).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ShapeError {
     /// Fewer points than the shape needs.
@@ -240,6 +242,7 @@ impl std::error::Error for ShapeError {}
 /// assert!(err.to_string().contains("one plane"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum HullError {
     /// Fewer points than a polyhedron needs.
@@ -326,6 +329,8 @@ impl std::error::Error for HullError {}
 /// assert_eq!(err, BroadPhaseError::NonFinite { bound: "min", axis: 0 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// Deserialize: src/serde_support.rs (its `&'static str` names).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum BroadPhaseError {
     /// A bound is NaN or infinite.

@@ -34,6 +34,8 @@
 
 #![forbid(unsafe_code)]
 
+extern crate alloc;
+
 mod any_shape;
 mod axis_search;
 mod bounds;
@@ -55,6 +57,11 @@ mod result;
 mod round_axes;
 mod shape;
 mod support;
+
+#[cfg(feature = "serde")]
+mod serde_support;
+#[cfg(feature = "serde")]
+pub use serde_support::checked_pose;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSphere};

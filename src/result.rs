@@ -6,6 +6,7 @@ use crate::Real;
 
 /// Which candidate axis produced a [`Separation`] or [`Penetration`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum Feature {
     /// Face `i` of shape A: the axis is its outward normal.
@@ -34,6 +35,7 @@ pub enum Feature {
 /// point, or two balls). `distance <= 0`: they overlap (or touch, at `0`),
 /// and `-distance` is the exact penetration depth.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Separation<T: Real, const N: usize> {
     /// Signed distance along `axis`: positive separated, negative
     /// penetrating, zero touching. NaN when an input was NaN.
@@ -49,6 +51,7 @@ pub struct Separation<T: Real, const N: usize> {
 /// Moving B by `normal * depth` (or A by `-normal * depth`) leaves the shapes
 /// touching; no shorter translation in any direction separates them.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Penetration<T: Real, const N: usize> {
     /// Unit normal in the world frame, pointing from A towards B.
     pub normal: Unit<SVector<T, N>>,
@@ -95,6 +98,7 @@ impl<T: Real, const N: usize> Separation<T, N> {
 
 /// Whether either shape lies inside the other (boundaries may touch).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Containment {
     /// A lies entirely in B.
     pub a_in_b: bool,

@@ -19,6 +19,7 @@ use crate::{Pose, Real};
 
 /// A closed interval `[min, max]` of projections on an axis.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interval<T> {
     /// Smallest projection.
     pub min: T,

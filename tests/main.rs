@@ -44,5 +44,7 @@ mod range;
 mod ray_cast;
 mod round_shapes;
 mod sat_cache;
+#[cfg(feature = "serde")]
+mod serde_round_trip;
 mod tie_normals;
 mod traps;

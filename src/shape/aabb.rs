@@ -24,6 +24,11 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(flat, Err(ShapeError::NonPositiveExtent { axis: 1 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawAabb<T, N>")
+)]
 pub struct Aabb<T: Real, const N: usize> {
     min: Point<T, N>,
     max: Point<T, N>,

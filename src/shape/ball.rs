@@ -20,6 +20,11 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(Ball::new(Point2::new(0.0, 0.0), 0.0), Err(ShapeError::NonPositiveRadius));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawBall<T, N>")
+)]
 pub struct Ball<T: Real, const N: usize> {
     center: Point<T, N>,
     radius: T,

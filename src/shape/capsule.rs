@@ -23,6 +23,11 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(bad, Err(ShapeError::NonPositiveRadius));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawCapsule<T, N>")
+)]
 pub struct Capsule<T: Real, const N: usize> {
     a: Point<T, N>,
     b: Point<T, N>,

@@ -361,6 +361,7 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 /// the engine then tests only the pairs whose arcs cross on the Gauss map
 /// (the pairs that form a face of `A − B`, docs/sat-proof.md §10).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Edge<T: Real, const N: usize> {
     /// Unit direction of the edge: either way along it when `faces` is
     /// `None`, `faces[0] × faces[1]` normalised otherwise.

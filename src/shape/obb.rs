@@ -27,12 +27,18 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(bad, Err(ShapeError::NonPositiveExtent { axis: 1 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawObb<T, N>")
+)]
 pub struct Obb<T: Real, const N: usize> {
     center: Point<T, N>,
     rotation: Rotation<T, N>,
     half_extents: SVector<T, N>,
     /// Centre at the origin and rotation the identity, exactly: the box's
     /// frame is the shape's, and queries skip composing the two.
+    #[cfg_attr(feature = "serde", serde(skip_serializing))]
     centred: bool,
 }
 

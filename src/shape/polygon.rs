@@ -46,6 +46,14 @@ const VALIDATE_EPSILONS: f64 = 64.0;
 /// assert_eq!(square.normals()[0].into_inner(), nalgebra::Vector2::new(1.0, 0.0));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::serde_support::RawPolygon<T>",
+        try_from = "crate::serde_support::RawPolygon<T>"
+    )
+)]
 pub struct ConvexPolygon<T: Real> {
     vertices: Vec<Point2<T>>,
     normals: Vec<Unit<Vector2<T>>>,

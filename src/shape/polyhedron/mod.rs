@@ -89,6 +89,14 @@ use topology::*;
 /// assert_eq!(cube.validate(), Ok(()));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::serde_support::RawPolyhedron<T>",
+        try_from = "crate::serde_support::RawPolyhedron<T>"
+    )
+)]
 pub struct ConvexPolyhedron<T: Real> {
     vertices: Vec<Point3<T>>,
     normals: Vec<Unit<Vector3<T>>>,
