@@ -42,6 +42,7 @@ mod bounds;
 mod broad_phase;
 mod cache;
 mod cast;
+mod contract;
 mod distance;
 pub mod engine;
 mod error;
@@ -55,6 +56,7 @@ mod ray;
 pub mod real;
 mod result;
 mod round_axes;
+mod rounded;
 mod shape;
 mod support;
 
@@ -68,6 +70,7 @@ pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSp
 pub use broad_phase::{BroadPhase, Handle};
 pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
+pub use contract::{validate_shape, ContractError, CONTRACT_TOLERANCE};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::{BroadPhaseError, ShapeError};
 pub use manifold::{
@@ -79,6 +82,7 @@ pub use query::{containment, contains_point, intersects, penetration, separation
 pub use ray::{cast_ray, project_point, PointProjection, Ray, RayHit};
 pub use real::Real;
 pub use result::{Containment, Feature, Penetration, Separation};
+pub use rounded::Rounded;
 pub use shape::{
     Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Edge, HullError, Obb, Shape,
 };

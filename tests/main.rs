@@ -9,6 +9,14 @@
 
 mod support;
 
+/// `examples/custom_shape.rs`, whose shapes `custom_shapes` tests.
+#[allow(
+    dead_code,
+    reason = "the example's `main` runs as an example, not here"
+)]
+#[path = "../examples/custom_shape.rs"]
+mod custom_shape_example;
+
 mod bounds;
 mod box_precision;
 mod boxes_2d;
@@ -17,6 +25,7 @@ mod broad_phase;
 mod casts;
 mod consistency;
 mod containment;
+mod custom_shapes;
 mod distance;
 mod doc_citations;
 mod dyn_shapes;

@@ -40,7 +40,20 @@ use crate::{Real, Support};
 /// edges, and its core's vertices. When a shape is rounded (radius above
 /// zero) the engine adds the axes between the two cores' nearest points.
 /// These axes give an exact answer in 2D and 3D between any two built-in
-/// shapes (docs/sat-proof.md, §4–5).
+/// shapes (docs/sat-proof.md, §4–5), and for any shape that is a convex
+/// polytope core dilated by a ball and lists all of its core's faces,
+/// edges (3D) and vertices.
+///
+/// **Check a custom shape with [`validate_shape`](crate::validate_shape)**
+/// in its tests: the engine trusts what a shape lists and cannot see what
+/// it leaves out. A missing face normal can turn an overlap into "apart";
+/// a 3D polytope that keeps the default [`edge_count`](Shape::edge_count)
+/// of 0 gets no edge–edge axes and silently over-estimates the depth of
+/// edge-to-edge contacts ([`ContractError::MissingEdges`](crate::ContractError::MissingEdges);
+/// tests/custom_shapes.rs::unlisted_edges_overestimate_depth). To round a
+/// shape, wrap it in [`Rounded`](crate::Rounded) rather than adding a
+/// radius by hand; `examples/custom_shape.rs` builds a rounded rectangle
+/// and a triangular prism (docs/ecosystem.md, "Custom shapes").
 ///
 /// Implementing it for a custom shape (the queries need nothing more; for
 /// multi-point [contact manifolds](crate::contact_manifold) a polytope also
@@ -202,7 +215,13 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 
     /// How many edges the shape lists for the edge–edge axes. Only 3D
     /// shapes list edges; the engine ignores them in other dimensions. The
-    /// default is none.
+    /// default is none, which is right for a ball and wrong for any 3D
+    /// shape with faces: without its edges the engine tests no edge–edge
+    /// axis and over-estimates the depth of edge-to-edge contacts, with no
+    /// error. [`validate_shape`](crate::validate_shape) reports it as
+    /// [`ContractError::MissingEdges`](crate::ContractError::MissingEdges).
+    /// One edge per direction (without faces) is enough, as boxes list
+    /// theirs.
     #[inline]
     #[must_use]
     fn edge_count(&self) -> usize {
