@@ -93,3 +93,8 @@ pub use support::{Interval, MinkowskiDifference, Posed, Support};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// docs/ecosystem.md's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/ecosystem.md")]
+struct EcosystemDoctests;

@@ -29,6 +29,7 @@ mod custom_shapes;
 mod distance;
 mod doc_citations;
 mod dyn_shapes;
+mod ecosystem;
 mod errors;
 mod exact_cases;
 mod figures;
