@@ -33,6 +33,7 @@ mod ecosystem;
 mod errors;
 mod exact_cases;
 mod figures;
+mod fuzz;
 mod golden;
 mod manifolds_2d;
 mod manifolds_3d;
