@@ -222,7 +222,7 @@ impl fmt::Display for ShapeError {
     }
 }
 
-impl std::error::Error for ShapeError {}
+impl core::error::Error for ShapeError {}
 
 /// Why [`ConvexPolyhedron::from_hull`](crate::ConvexPolyhedron::from_hull) could not build a hull.
 ///
@@ -315,7 +315,7 @@ impl fmt::Display for HullError {
     }
 }
 
-impl std::error::Error for HullError {}
+impl core::error::Error for HullError {}
 
 /// Why the [`BroadPhase`](crate::BroadPhase) refused an operation.
 ///
@@ -368,4 +368,4 @@ impl fmt::Display for BroadPhaseError {
     }
 }
 
-impl std::error::Error for BroadPhaseError {}
+impl core::error::Error for BroadPhaseError {}

@@ -33,12 +33,14 @@
 //! The proof that these answers are exact is in `docs/sat-proof.md`.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "std"), no_std)]
 
 extern crate alloc;
 
 mod any_shape;
 mod axis_search;
 mod bounds;
+#[cfg(feature = "std")]
 mod broad_phase;
 mod cache;
 mod cast;
@@ -67,6 +69,7 @@ pub use serde_support::checked_pose;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSphere};
+#[cfg(feature = "std")]
 pub use broad_phase::{BroadPhase, Handle};
 pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCache};
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};

@@ -174,7 +174,7 @@ pub fn cast_tolerance<T: Real>() -> T {
 #[must_use]
 pub fn max_magnitude<T: Real>() -> T {
     let (max, _) = range::<T>();
-    T::from_f64(max.sqrt() / 64.0).unwrap_or_else(T::one)
+    T::from_f64(num_traits::Float::sqrt(max) / 64.0).unwrap_or_else(T::one)
 }
 
 /// The smallest size (half extent, radius, polygon edge) a shape may have:
@@ -188,7 +188,7 @@ pub fn max_magnitude<T: Real>() -> T {
 #[must_use]
 pub fn min_size<T: Real>() -> T {
     let (_, min) = range::<T>();
-    T::from_f64(min.sqrt() * 64.0).unwrap_or_else(T::zero)
+    T::from_f64(num_traits::Float::sqrt(min) * 64.0).unwrap_or_else(T::zero)
 }
 
 /// The largest finite value and the smallest positive normal value of the

@@ -1,5 +1,9 @@
 //! Convex polygons (2D).
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
 use nalgebra::{Point2, Unit, Vector2};
 
 use super::{check_finite_point, Shape};
