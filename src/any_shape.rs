@@ -90,8 +90,24 @@ where
 }
 
 /// A 2D [`AnyShape`]; its polytope is a [`ConvexPolygon`].
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{AnyShape2, Ball};
+///
+/// let s: AnyShape2 = Ball::new(Point2::origin(), 1.0).unwrap().into();
+/// assert!(matches!(s, AnyShape2::Ball(_)));
+/// ```
 pub type AnyShape2<T = f64> = AnyShape<T, 2>;
 /// A 3D [`AnyShape`]; its polytope is a [`ConvexPolyhedron`].
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{AnyShape3, Ball};
+///
+/// let s: AnyShape3 = Ball::new(Point3::origin(), 1.0).unwrap().into();
+/// assert!(matches!(s, AnyShape3::Ball(_)));
+/// ```
 pub type AnyShape3<T = f64> = AnyShape<T, 3>;
 
 /// `$body` with `$s` bound to the shape held, whatever its variant.

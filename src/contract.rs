@@ -47,6 +47,13 @@ use crate::{Real, Shape};
 /// epsilons); 4096 leaves room for normals normalised from long cross
 /// products, and stays far below any mistake the checks look for (a
 /// missing face, a wrong radius).
+///
+/// ```
+/// use separating_axis::CONTRACT_TOLERANCE;
+///
+/// // 4096 epsilons: 9.1e-13 in f64 for a shape of unit scale.
+/// assert!((CONTRACT_TOLERANCE * f64::EPSILON - 9.1e-13).abs() < 1e-14);
+/// ```
 pub const CONTRACT_TOLERANCE: f64 = 4096.0;
 
 /// How many seeded directions [`validate_shape`] samples after the `2N`

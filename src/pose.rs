@@ -18,10 +18,41 @@ use crate::shape::{check_coordinates, check_dimension};
 use crate::{Real, ShapeError};
 
 /// A rigid motion in `N` dimensions: a rotation matrix, then a translation.
+///
+/// ```
+/// use nalgebra::{Point3, Rotation3, Translation3, Vector3};
+/// use separating_axis::Pose;
+///
+/// // The rotation first, then the translation.
+/// let pose: Pose<f64, 3> = Pose::from_parts(
+///     Translation3::new(1.0, 0.0, 0.0),
+///     Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2),
+/// );
+/// let p = pose * Point3::new(1.0, 0.0, 0.0);
+/// assert!((p - Point3::new(1.0, 1.0, 0.0)).norm() < 1e-15);
+/// ```
 pub type Pose<T, const N: usize> = Isometry<T, Rotation<T, N>, N>;
 /// A 2D pose.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::Pose2;
+///
+/// let pose = Pose2::new(Vector2::new(2.0, 0.0), std::f64::consts::PI);
+/// assert!((pose * Point2::new(1.0, 0.0) - Point2::new(1.0, 0.0)).norm() < 1e-15);
+/// assert_eq!(Pose2::translation(1.0, 2.0).translation.vector, Vector2::new(1.0, 2.0));
+/// ```
 pub type Pose2<T = f64> = Pose<T, 2>;
 /// A 3D pose.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::Pose3;
+///
+/// // Translation, then an axis-angle (here none).
+/// let pose = Pose3::new(Vector3::new(0.0, 0.0, 5.0), Vector3::zeros());
+/// assert_eq!(pose * Point3::origin(), Point3::new(0.0, 0.0, 5.0));
+/// ```
 pub type Pose3<T = f64> = Pose<T, 3>;
 
 /// Conversion of nalgebra's isometries, and of a translation with a
@@ -49,6 +80,14 @@ pub type Pose3<T = f64> = Pose<T, 3>;
 /// ```
 pub trait IntoPose<T: Real, const N: usize> {
     /// The same rigid motion with its rotation stored as a matrix.
+    ///
+    /// ```
+    /// use nalgebra::Isometry3;
+    /// use separating_axis::{IntoPose, Pose3};
+    ///
+    /// let pose: Pose3 = Isometry3::translation(1.0, 2.0, 3.0).into_pose();
+    /// assert_eq!(pose, Pose3::translation(1.0, 2.0, 3.0));
+    /// ```
     #[must_use]
     fn into_pose(self) -> Pose<T, N>;
 }

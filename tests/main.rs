@@ -28,6 +28,7 @@ mod containment;
 mod custom_shapes;
 mod distance;
 mod doc_citations;
+mod doc_examples;
 mod dyn_shapes;
 mod ecosystem;
 mod errors;
