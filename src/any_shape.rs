@@ -64,6 +64,14 @@ impl<T: Real> PolytopeDim<T, 3> for Const<3> {
 /// assert_eq!(s.distance, 1.0);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(
+        serialize = "T: serde::Serialize, <Const<N> as PolytopeDim<T, N>>::Polytope: serde::Serialize",
+        deserialize = "T: serde::Deserialize<'de>, <Const<N> as PolytopeDim<T, N>>::Polytope: serde::Deserialize<'de>"
+    ))
+)]
 #[non_exhaustive]
 pub enum AnyShape<T: Real, const N: usize>
 where
@@ -82,8 +90,24 @@ where
 }
 
 /// A 2D [`AnyShape`]; its polytope is a [`ConvexPolygon`].
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{AnyShape2, Ball};
+///
+/// let s: AnyShape2 = Ball::new(Point2::origin(), 1.0).unwrap().into();
+/// assert!(matches!(s, AnyShape2::Ball(_)));
+/// ```
 pub type AnyShape2<T = f64> = AnyShape<T, 2>;
 /// A 3D [`AnyShape`]; its polytope is a [`ConvexPolyhedron`].
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{AnyShape3, Ball};
+///
+/// let s: AnyShape3 = Ball::new(Point3::origin(), 1.0).unwrap().into();
+/// assert!(matches!(s, AnyShape3::Ball(_)));
+/// ```
 pub type AnyShape3<T = f64> = AnyShape<T, 3>;
 
 /// `$body` with `$s` bound to the shape held, whatever its variant.

@@ -18,6 +18,7 @@
 //! The queries themselves allocate nothing; `out` is cleared and grows
 //! only when the batch is larger than its capacity.
 
+use alloc::vec::Vec;
 use nalgebra::Const;
 
 use crate::{

@@ -39,6 +39,7 @@ use crate::{Aabb, Pose, Real, Shape, ShapeError};
 /// assert_eq!(s.radius, 5.0_f64.sqrt());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BoundingSphere<T: Real, const N: usize> {
     /// The centre, in the world frame.
     pub center: Point<T, N>,

@@ -29,6 +29,7 @@
 //! handles (16 bytes) each, and nothing else grows
 //! (tests/broad_phase.rs::a_million_identical_boxes_stream_pairs_in_linear_memory).
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::ops::ControlFlow;
 

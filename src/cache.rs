@@ -62,12 +62,14 @@ use crate::{pair, Feature, Penetration, Pose, Real, Separation, Shape};
 /// assert_eq!(cache.separated(), Some(false));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SatCache<T: Real, const N: usize> {
     last: Option<Last<T, N>>,
 }
 
 /// The recorded answer.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 struct Last<T: Real, const N: usize> {
     axis: Unit<SVector<T, N>>,
     feature: Feature,

@@ -61,6 +61,7 @@ const MAX_ADVANCEMENT_STEPS: usize = 256;
 /// assert_eq!(hit.point_a.z, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ShapeCastHit<T: Real, const N: usize> {
     /// The time of impact, in the units of the velocities (`0` when the
     /// shapes already overlap or touch at the start).
@@ -399,6 +400,7 @@ pub trait Motion<T: Real, const N: usize> {
 /// assert!((turned - nalgebra::Point2::new(0.0, 1.0)).norm() < 1e-15);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Motion2<T: Real> {
     /// The pose at time 0.
     pub start: Pose2<T>,
@@ -443,6 +445,7 @@ impl<T: Real> Motion<T, 2> for Motion2<T> {
 /// assert_eq!(m.angular_speed(), std::f64::consts::PI);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Motion3<T: Real> {
     /// The pose at time 0.
     pub start: Pose3<T>,

@@ -31,6 +31,8 @@ use core::fmt;
 /// assert_eq!(err, ShapeError::TooFewPoints { found: 2, required: 3 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+// Deserialize: src/serde_support.rs (its `&'static str` names).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ShapeError {
     /// Fewer points than the shape needs.
@@ -269,7 +271,7 @@ impl fmt::Display for ShapeError {
     }
 }
 
-impl std::error::Error for ShapeError {}
+impl core::error::Error for ShapeError {}
 
 /// Why [`ConvexPolyhedron::from_hull`](crate::ConvexPolyhedron::from_hull) could not build a hull.
 ///
@@ -289,6 +291,7 @@ impl std::error::Error for ShapeError {}
 /// assert!(err.to_string().contains("one plane"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum HullError {
     /// Fewer points than a polyhedron needs.
@@ -361,7 +364,7 @@ impl fmt::Display for HullError {
     }
 }
 
-impl std::error::Error for HullError {}
+impl core::error::Error for HullError {}
 
 /// Why [`Compound::from_hulls`](crate::Compound::from_hulls) could not
 /// build a compound.
@@ -404,7 +407,7 @@ impl fmt::Display for CompoundHullError {
     }
 }
 
-impl std::error::Error for CompoundHullError {}
+impl core::error::Error for CompoundHullError {}
 
 /// Why the [`BroadPhase`](crate::BroadPhase) refused an operation.
 ///
@@ -418,6 +421,8 @@ impl std::error::Error for CompoundHullError {}
 /// assert_eq!(err, BroadPhaseError::NonFinite { bound: "min", axis: 0 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// Deserialize: src/serde_support.rs (its `&'static str` names).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum BroadPhaseError {
     /// A bound is NaN or infinite.
@@ -455,4 +460,4 @@ impl fmt::Display for BroadPhaseError {
     }
 }
 
-impl std::error::Error for BroadPhaseError {}
+impl core::error::Error for BroadPhaseError {}

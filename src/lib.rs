@@ -33,6 +33,9 @@
 //! The proof that these answers are exact is in `docs/sat-proof.md`.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
 
 mod any_shape;
 mod axis_search;
@@ -43,6 +46,7 @@ mod cache;
 mod cast;
 pub mod compound;
 mod concave;
+mod contract;
 mod distance;
 pub mod engine;
 mod error;
@@ -56,8 +60,14 @@ mod ray;
 pub mod real;
 mod result;
 mod round_axes;
+mod rounded;
 mod shape;
 mod support;
+
+#[cfg(feature = "serde")]
+mod serde_support;
+#[cfg(feature = "serde")]
+pub use serde_support::checked_pose;
 
 pub use any_shape::{AnyShape, AnyShape2, AnyShape3, PolytopeDim};
 pub use bounds::{aabb_union, bounding_sphere, shape_aabb, swept_aabb, BoundingSphere};
@@ -66,6 +76,7 @@ pub use cache::{intersects_cached, penetration_cached, separation_cached, SatCac
 pub use cast::{cast_motions, cast_shapes, Motion, Motion2, Motion3, ShapeCastHit};
 pub use compound::{Compound, Compound2, Compound3};
 pub use concave::ConcavePolygon;
+pub use contract::{validate_shape, ContractError, CONTRACT_TOLERANCE};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::{BroadPhaseError, CompoundHullError, ShapeError};
 pub use manifold::{
@@ -77,6 +88,7 @@ pub use query::{containment, contains_point, intersects, penetration, separation
 pub use ray::{cast_ray, project_point, PointProjection, Ray, RayHit};
 pub use real::Real;
 pub use result::{Containment, Feature, Penetration, Separation};
+pub use rounded::Rounded;
 pub use shape::{
     Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Edge, HullError, Obb, Shape,
 };
@@ -87,3 +99,8 @@ pub use support::{Interval, MinkowskiDifference, Posed, Support};
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// docs/ecosystem.md's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/ecosystem.md")]
+struct EcosystemDoctests;

@@ -8,30 +8,86 @@
 //! rigid motion in the crate's range; [`check_pose`] validates a pose built
 //! otherwise.
 
-use nalgebra::{Isometry, Isometry2, Isometry3, Rotation, SMatrix, SVector, Translation};
+use nalgebra::{
+    Isometry, Isometry2, Isometry3, Rotation, SMatrix, SVector, Translation, UnitComplex,
+    UnitQuaternion, Vector2, Vector3,
+};
 
 use crate::real::orthonormal_tolerance;
 use crate::shape::{check_coordinates, check_dimension};
 use crate::{Real, ShapeError};
 
 /// A rigid motion in `N` dimensions: a rotation matrix, then a translation.
-pub type Pose<T, const N: usize> = Isometry<T, Rotation<T, N>, N>;
-/// A 2D pose.
-pub type Pose2<T = f64> = Pose<T, 2>;
-/// A 3D pose.
-pub type Pose3<T = f64> = Pose<T, 3>;
-
-/// Conversion of nalgebra's isometries into a [`Pose`].
 ///
 /// ```
-/// use nalgebra::{Isometry2, Vector2};
-/// use separating_axis::{IntoPose, Pose2};
+/// use nalgebra::{Point3, Rotation3, Translation3, Vector3};
+/// use separating_axis::Pose;
+///
+/// // The rotation first, then the translation.
+/// let pose: Pose<f64, 3> = Pose::from_parts(
+///     Translation3::new(1.0, 0.0, 0.0),
+///     Rotation3::from_axis_angle(&Vector3::z_axis(), std::f64::consts::FRAC_PI_2),
+/// );
+/// let p = pose * Point3::new(1.0, 0.0, 0.0);
+/// assert!((p - Point3::new(1.0, 1.0, 0.0)).norm() < 1e-15);
+/// ```
+pub type Pose<T, const N: usize> = Isometry<T, Rotation<T, N>, N>;
+/// A 2D pose.
+///
+/// ```
+/// use nalgebra::{Point2, Vector2};
+/// use separating_axis::Pose2;
+///
+/// let pose = Pose2::new(Vector2::new(2.0, 0.0), std::f64::consts::PI);
+/// assert!((pose * Point2::new(1.0, 0.0) - Point2::new(1.0, 0.0)).norm() < 1e-15);
+/// assert_eq!(Pose2::translation(1.0, 2.0).translation.vector, Vector2::new(1.0, 2.0));
+/// ```
+pub type Pose2<T = f64> = Pose<T, 2>;
+/// A 3D pose.
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::Pose3;
+///
+/// // Translation, then an axis-angle (here none).
+/// let pose = Pose3::new(Vector3::new(0.0, 0.0, 5.0), Vector3::zeros());
+/// assert_eq!(pose * Point3::origin(), Point3::new(0.0, 0.0, 5.0));
+/// ```
+pub type Pose3<T = f64> = Pose<T, 3>;
+
+/// Conversion of nalgebra's isometries, and of a translation with a
+/// rotation, into a [`Pose`].
+///
+/// Implemented for `Isometry2` and `Isometry3` (unit complex and
+/// quaternion rotations), for the tuples `(Vector3, UnitQuaternion)`,
+/// `(Vector2, UnitComplex)` and `(SVector, Rotation)` (translation first,
+/// as the pose applies the rotation first and then the translation), and
+/// for a [`Pose`] itself. glam and mint values reach these through
+/// nalgebra's `convert-glam033` and `convert-mint` features
+/// (docs/ecosystem.md, tests/ecosystem.rs::glam_poses_take_one_hop).
+///
+/// ```
+/// use nalgebra::{Isometry2, UnitQuaternion, Vector2, Vector3};
+/// use separating_axis::{IntoPose, Pose2, Pose3};
 ///
 /// let pose: Pose2 = Isometry2::new(Vector2::new(1.0, 2.0), 0.5).into_pose();
+/// assert!((pose.rotation.angle() - 0.5).abs() < 1e-15);
+///
+/// let turn = UnitQuaternion::from_axis_angle(&Vector3::z_axis(), 0.5);
+/// let pose: Pose3 = (Vector3::new(1.0, 2.0, 3.0), turn).into_pose();
+/// assert_eq!(pose.translation.vector, Vector3::new(1.0, 2.0, 3.0));
 /// assert!((pose.rotation.angle() - 0.5).abs() < 1e-15);
 /// ```
 pub trait IntoPose<T: Real, const N: usize> {
     /// The same rigid motion with its rotation stored as a matrix.
+    ///
+    /// ```
+    /// use nalgebra::Isometry3;
+    /// use separating_axis::{IntoPose, Pose3};
+    ///
+    /// let pose: Pose3 = Isometry3::translation(1.0, 2.0, 3.0).into_pose();
+    /// assert_eq!(pose, Pose3::translation(1.0, 2.0, 3.0));
+    /// ```
     #[must_use]
     fn into_pose(self) -> Pose<T, N>;
 }
@@ -47,6 +103,27 @@ impl<T: Real> IntoPose<T, 3> for Isometry3<T> {
     #[inline]
     fn into_pose(self) -> Pose<T, 3> {
         Pose::from_parts(self.translation, self.rotation.to_rotation_matrix())
+    }
+}
+
+impl<T: Real> IntoPose<T, 3> for (Vector3<T>, UnitQuaternion<T>) {
+    #[inline]
+    fn into_pose(self) -> Pose<T, 3> {
+        Pose::from_parts(Translation::from(self.0), self.1.to_rotation_matrix())
+    }
+}
+
+impl<T: Real> IntoPose<T, 2> for (Vector2<T>, UnitComplex<T>) {
+    #[inline]
+    fn into_pose(self) -> Pose<T, 2> {
+        Pose::from_parts(Translation::from(self.0), self.1.to_rotation_matrix())
+    }
+}
+
+impl<T: Real, const N: usize> IntoPose<T, N> for (SVector<T, N>, Rotation<T, N>) {
+    #[inline]
+    fn into_pose(self) -> Pose<T, N> {
+        Pose::from_parts(Translation::from(self.0), self.1)
     }
 }
 

@@ -46,6 +46,7 @@ const MAX_NEWTON_STEPS: usize = 64;
 /// assert_eq!(r.point_at(0.5), Point2::new(1.0, 1.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray<T: Real, const N: usize> {
     /// Where the ray starts.
     pub origin: Point<T, N>,
@@ -98,6 +99,7 @@ impl<T: Real, const N: usize> Ray<T, N> {
 /// assert_eq!(hit.face, Some(2)); // Aabb face 2: the −x side
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<T: Real, const N: usize> {
     /// The time of impact: the hit point is `ray.point_at(toi)`.
     pub toi: T,
@@ -126,6 +128,7 @@ pub struct RayHit<T: Real, const N: usize> {
 /// assert_eq!((p.point, p.distance), (Point2::new(0.0, 2.0), -1.5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PointProjection<T: Real, const N: usize> {
     /// The point of the shape's boundary nearest to the query point, in
     /// the world frame.

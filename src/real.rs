@@ -41,6 +41,13 @@ impl<T: RealField + Copy + ToPrimitive + FromPrimitive> Real for T {}
 /// Its value, 64 machine epsilons, sits well above the round-off of one cross
 /// product of exactly collinear input (a few epsilons) and well below any turn
 /// a user draws on purpose (`1.4e-14` rad in `f64`, `7.6e-6` rad in `f32`).
+///
+/// ```
+/// use separating_axis::real::collinear_tolerance;
+///
+/// assert_eq!(collinear_tolerance::<f64>(), 64.0 * f64::EPSILON);
+/// assert_eq!(collinear_tolerance::<f32>(), 64.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn collinear_tolerance<T: Real>() -> T {
@@ -65,6 +72,13 @@ pub fn collinear_tolerance<T: Real>() -> T {
 /// let through a matrix off by `2.8e-4`, whose face normals were then off
 /// unit by `1.4e-4`
 /// (tests/range.rs::rotation_off_by_sqrt_epsilon_is_refused).
+///
+/// ```
+/// use separating_axis::real::orthonormal_tolerance;
+///
+/// assert_eq!(orthonormal_tolerance::<f64>(), 64.0 * f64::EPSILON);
+/// assert_eq!(orthonormal_tolerance::<f32>(), 64.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn orthonormal_tolerance<T: Real>() -> T {
@@ -86,6 +100,13 @@ pub fn orthonormal_tolerance<T: Real>() -> T {
 /// tie; docs/sat-proof.md §12). It was 64 ε at first, which
 /// in `f32` let a face axis keep a depth 0.2% too large
 /// (`exact_cases.rs::tie_rule_never_hides_a_smaller_depth_in_f32`).
+///
+/// ```
+/// use separating_axis::real::tie_tolerance;
+///
+/// assert_eq!(tie_tolerance::<f64>(), 4.0 * f64::EPSILON);
+/// assert_eq!(tie_tolerance::<f32>(), 4.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn tie_tolerance<T: Real>() -> T {
@@ -106,6 +127,13 @@ pub fn tie_tolerance<T: Real>() -> T {
 /// face (a few epsilons of `s`), and far below any feature a user models
 /// on purpose. The hull's topology does not rest on it: which faces a new
 /// point sees is decided by an exact predicate.
+///
+/// ```
+/// use separating_axis::real::hull_tolerance;
+///
+/// assert_eq!(hull_tolerance::<f64>(), 64.0 * f64::EPSILON);
+/// assert_eq!(hull_tolerance::<f32>(), 64.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn hull_tolerance<T: Real>() -> T {
@@ -126,6 +154,13 @@ pub fn hull_tolerance<T: Real>() -> T {
 /// `1e-12` in `f64`, which is reported outside (64 ε already lets some
 /// `f32` copies in), both in
 /// tests/containment.rs::every_shape_contains_itself_and_not_a_moved_copy.
+///
+/// ```
+/// use separating_axis::real::containment_tolerance;
+///
+/// assert_eq!(containment_tolerance::<f64>(), 16.0 * f64::EPSILON);
+/// assert_eq!(containment_tolerance::<f32>(), 16.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn containment_tolerance<T: Real>() -> T {
@@ -142,6 +177,13 @@ pub fn containment_tolerance<T: Real>() -> T {
 /// of the norm of the difference, so a ray that truly meets the surface
 /// always ends within it; a ray that misses by more than it is reported
 /// as a miss (tests/ray_cast.rs::grazing_rays_by_hand).
+///
+/// ```
+/// use separating_axis::real::ray_tolerance;
+///
+/// assert_eq!(ray_tolerance::<f64>(), 8.0 * f64::EPSILON);
+/// assert_eq!(ray_tolerance::<f32>(), 8.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn ray_tolerance<T: Real>() -> T {
@@ -157,6 +199,13 @@ pub fn ray_tolerance<T: Real>() -> T {
 /// iteration ends at a touch instead of stepping on round-off, and far
 /// below any gap worth a step; a step that does not move the time ends the
 /// cast too (tests/casts.rs::rounded_casts_match_bisection).
+///
+/// ```
+/// use separating_axis::real::cast_tolerance;
+///
+/// assert_eq!(cast_tolerance::<f64>(), 64.0 * f64::EPSILON);
+/// assert_eq!(cast_tolerance::<f32>(), 64.0 * f32::EPSILON);
+/// ```
 #[inline]
 #[must_use]
 pub fn cast_tolerance<T: Real>() -> T {
@@ -170,11 +219,19 @@ pub fn cast_tolerance<T: Real>() -> T {
 /// values of a few terms each; below this bound none of that overflows,
 /// even after a pose moves the shape by as much again. Constructors refuse
 /// larger input with [`ShapeError::TooLarge`](crate::ShapeError::TooLarge).
+///
+/// ```
+/// use separating_axis::real::max_magnitude;
+///
+/// // The square of a few such values stays finite.
+/// let m = max_magnitude::<f64>();
+/// assert!((m * m * 16.0).is_finite() && m > 1e150);
+/// ```
 #[inline]
 #[must_use]
 pub fn max_magnitude<T: Real>() -> T {
     let (max, _) = range::<T>();
-    T::from_f64(max.sqrt() / 64.0).unwrap_or_else(T::one)
+    T::from_f64(num_traits::Float::sqrt(max) / 64.0).unwrap_or_else(T::one)
 }
 
 /// The smallest size (half extent, radius, polygon edge) a shape may have:
@@ -184,11 +241,19 @@ pub fn max_magnitude<T: Real>() -> T {
 /// so that unit normals and distances lose their precision.
 /// Constructors refuse smaller sizes with
 /// [`ShapeError::TooSmall`](crate::ShapeError::TooSmall).
+///
+/// ```
+/// use separating_axis::real::min_size;
+///
+/// // Its square is a normal number, not a subnormal.
+/// let s = min_size::<f32>();
+/// assert!(s * s >= f32::MIN_POSITIVE && s < 1e-17);
+/// ```
 #[inline]
 #[must_use]
 pub fn min_size<T: Real>() -> T {
     let (_, min) = range::<T>();
-    T::from_f64(min.sqrt() * 64.0).unwrap_or_else(T::zero)
+    T::from_f64(num_traits::Float::sqrt(min) * 64.0).unwrap_or_else(T::zero)
 }
 
 /// The largest finite value and the smallest positive normal value of the

@@ -18,7 +18,15 @@ use nalgebra::{Point, SVector};
 use crate::{Pose, Real};
 
 /// A closed interval `[min, max]` of projections on an axis.
+///
+/// ```
+/// use separating_axis::Interval;
+///
+/// let i = Interval { min: -1.0, max: 2.0 };
+/// assert!(i.contains(0.0) && !i.contains(3.0));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interval<T> {
     /// Smallest projection.
     pub min: T,
@@ -59,10 +67,26 @@ pub trait Support<T: Real, const N: usize> {
     ///
     /// `dir` need not be unit length. For `dir = 0` any point of the shape
     /// is a valid answer.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Support};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_support_point(&Vector2::new(1.0, 1.0)), Point2::new(2.0, 1.0));
+    /// ```
     #[must_use]
     fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N>;
 
     /// The support value `h(dir) = max_{x ∈ shape} dir · x`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Ball, Support};
+    ///
+    /// let ball = Ball::new(Point2::new(1.0, 0.0), 2.0).unwrap();
+    /// assert_eq!(ball.local_support_value(&Vector2::new(2.0, 0.0)), 6.0); // 2 · (1 + 2)
+    /// ```
     #[inline]
     #[must_use]
     fn local_support_value(&self, dir: &SVector<T, N>) -> T {
@@ -70,6 +94,15 @@ pub trait Support<T: Real, const N: usize> {
     }
 
     /// The projection interval `[-h(-axis), h(axis)]` of the shape on `axis`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Support};
+    ///
+    /// let b = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(3.0, 1.0)).unwrap();
+    /// let i = b.local_interval(&Vector2::x());
+    /// assert_eq!((i.min, i.max), (-1.0, 3.0));
+    /// ```
     #[inline]
     #[must_use]
     fn local_interval(&self, axis: &SVector<T, N>) -> Interval<T> {
@@ -112,6 +145,15 @@ pub struct Posed<'a, T: Real, S: ?Sized, const N: usize> {
 
 impl<'a, T: Real, S: ?Sized, const N: usize> Posed<'a, T, S, N> {
     /// Places `shape` at `pose`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Ball, Pose2, Posed, Support};
+    ///
+    /// let ball = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let pose = Pose2::translation(5.0, 0.0);
+    /// assert_eq!(Posed::new(&ball, &pose).local_support_value(&Vector2::x()), 6.0);
+    /// ```
     #[inline]
     #[must_use]
     pub fn new(shape: &'a S, pose: &'a Pose<T, N>) -> Self {
@@ -159,6 +201,16 @@ pub struct MinkowskiDifference<A, B> {
 
 impl<A, B> MinkowskiDifference<A, B> {
     /// The difference `a − b`; both must be expressed in the same frame.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Ball, MinkowskiDifference, Support};
+    ///
+    /// let a = Ball::new(Point2::new(3.0, 0.0), 1.0).unwrap();
+    /// let b = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// // h_{A−B}(x) = h_A(x) + h_B(−x) = 4 + 1.
+    /// assert_eq!(MinkowskiDifference::new(a, b).local_support_value(&Vector2::x()), 5.0);
+    /// ```
     #[inline]
     #[must_use]
     pub fn new(a: A, b: B) -> Self {

@@ -10,6 +10,14 @@
 mod support;
 
 mod batch;
+/// `examples/custom_shape.rs`, whose shapes `custom_shapes` tests.
+#[allow(
+    dead_code,
+    reason = "the example's `main` runs as an example, not here"
+)]
+#[path = "../examples/custom_shape.rs"]
+mod custom_shape_example;
+
 mod bounds;
 mod box_precision;
 mod boxes_2d;
@@ -20,12 +28,16 @@ mod compound;
 mod concave;
 mod consistency;
 mod containment;
+mod custom_shapes;
 mod distance;
 mod doc_citations;
+mod doc_examples;
 mod dyn_shapes;
+mod ecosystem;
 mod errors;
 mod exact_cases;
 mod figures;
+mod fuzz;
 mod golden;
 mod manifolds_2d;
 mod manifolds_3d;
@@ -47,5 +59,7 @@ mod range;
 mod ray_cast;
 mod round_shapes;
 mod sat_cache;
+#[cfg(feature = "serde")]
+mod serde_round_trip;
 mod tie_normals;
 mod traps;

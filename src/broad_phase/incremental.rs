@@ -27,6 +27,8 @@
 //! are checked against every body when they move, and every moving body
 //! checks them.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use nalgebra::Point;
 
 use super::{cell_range, overlap_bounds, BroadPhase, Handle};

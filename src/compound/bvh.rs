@@ -14,6 +14,7 @@
 //! A median split halves the items at every level, so the depth is at most
 //! `⌈log₂ n⌉ + 1`: 33 for `u32::MAX` parts, well within [`STACK`].
 
+use alloc::vec::Vec;
 use nalgebra::{Point, SVector};
 
 use crate::{Aabb, Pose, Real};

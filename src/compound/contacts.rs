@@ -21,6 +21,7 @@
 //! deepest point is still the deepest of all, and the spread is greedy
 //! over the rounds (tests/compound.rs::reduced_manifold_keeps_the_deepest_and_spreads).
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::ops::ControlFlow;
 
@@ -33,6 +34,11 @@ use crate::{ContactDim, ContactPoint, Manifold, Pose, Real, MAX_CONTACT_POINTS};
 /// How many candidate points the reduction of [`contact_manifold`] holds
 /// before it reduces them (module docs): sixteen 2D part pairs or eight 3D
 /// ones at full manifolds.
+///
+/// ```
+/// use separating_axis::{compound::CANDIDATES, MAX_CONTACT_POINTS};
+/// assert!(CANDIDATES >= 8 * MAX_CONTACT_POINTS); // eight 3D part pairs
+/// ```
 pub const CANDIDATES: usize = 32;
 
 /// One contact point of a [`CompoundManifold`], with its part pair's

@@ -43,6 +43,7 @@
 //! into a `Vec` the caller provides and reuses
 //! (tests/compound.rs::compound_queries_do_not_allocate).
 
+use alloc::vec::Vec;
 use nalgebra::{Const, Point};
 
 use crate::{
@@ -99,8 +100,34 @@ where
 }
 
 /// A 2D [`Compound`].
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{AnyShape2, Ball, Compound2, Pose2};
+///
+/// let ball: AnyShape2 = Ball::new(Point2::origin(), 1.0).unwrap().into();
+/// let dumbbell = Compound2::new(vec![
+///     (Pose2::translation(-2.0, 0.0), ball.clone()),
+///     (Pose2::translation(2.0, 0.0), ball),
+/// ])
+/// .unwrap();
+/// assert_eq!(dumbbell.len(), 2);
+/// ```
 pub type Compound2<T = f64> = Compound<T, 2>;
 /// A 3D [`Compound`].
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{AnyShape3, Ball, Compound3, Pose3};
+///
+/// let ball: AnyShape3 = Ball::new(Point3::origin(), 1.0).unwrap().into();
+/// let pair = Compound3::new(vec![
+///     (Pose3::translation(0.0, 0.0, -2.0), ball.clone()),
+///     (Pose3::translation(0.0, 0.0, 2.0), ball),
+/// ])
+/// .unwrap();
+/// assert_eq!(pair.len(), 2);
+/// ```
 pub type Compound3<T = f64> = Compound<T, 3>;
 
 impl<T: Real, const N: usize> Compound<T, N>

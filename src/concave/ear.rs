@@ -25,6 +25,8 @@
 //! triangle's x range (binary search): `O(n · r)` in the worst case, about
 //! `O(n log n)` for the star-shaped random polygons of the benches.
 
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use nalgebra::Point2;

@@ -23,8 +23,10 @@
 //! Hertel–Mehlhorn is within 4 times the optimum
 //! (tests/concave.rs::piece_counts_are_within_the_bounds).
 
+use alloc::collections::BTreeMap;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
-use std::collections::HashMap;
 
 use nalgebra::Point2;
 
@@ -47,7 +49,7 @@ pub(crate) fn merge<T: Real>(points: &[Point2<T>], triangles: &[[usize; 3]]) -> 
             prev[h] = 3 * t + (k + 2) % 3;
         }
     }
-    let mut by_ends: HashMap<(usize, usize), usize> = HashMap::with_capacity(m);
+    let mut by_ends: BTreeMap<(usize, usize), usize> = BTreeMap::new();
     for h in 0..m {
         by_ends.insert((origin[h], origin[next[h]]), h);
     }

@@ -21,6 +21,7 @@
 //! rounding is in the pieces' own normals and offsets
 //! (tests/concave.rs::{hand_set_decomposes, random_simple_polygons_decompose}).
 
+use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use nalgebra::{Point2, Vector2};

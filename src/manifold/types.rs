@@ -31,6 +31,7 @@ pub const MAX_CONTACT_POINTS: usize = 4;
 /// assert_eq!(m.reference().map(|(side, _)| side), Some(Side::A)); // the ground's face
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Side {
     /// The first shape of the query.
     A,
@@ -71,6 +72,7 @@ impl Side {
 /// }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ContactFeature {
     /// Face `i` ([`Shape::local_face_normal`](crate::Shape::local_face_normal); an edge in 2D).
@@ -118,6 +120,7 @@ pub enum ContactFeature {
 /// assert_eq!(ids(&before), ids(&after));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactId {
     /// The feature of A.
     pub a: ContactFeature,
@@ -140,6 +143,7 @@ pub struct ContactId {
 /// # let _ = Vector2::<f64>::x();
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactPoint<T: Real, const N: usize> {
     /// Signed distance along the manifold's normal from `on_a` to `on_b`:
     /// negative when penetrating, positive (at most the margin) for a
@@ -207,12 +211,20 @@ impl<T: Real, const N: usize> ContactPoint<T, N> {
 /// }
 /// ```
 #[derive(Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::serde_support::RawManifold<T, N>",
+        try_from = "crate::serde_support::RawManifold<T, N>"
+    )
+)]
 pub struct Manifold<T: Real, const N: usize> {
     normal: Unit<SVector<T, N>>,
     points: [ContactPoint<T, N>; MAX_CONTACT_POINTS],
     len: usize,
     /// Set by the clipping (`super::two_d`, `super::three_d`, …).
-    pub(super) reference: Option<(Side, usize)>,
+    pub(crate) reference: Option<(Side, usize)>,
 }
 
 /// The normal, the points in use and the reference face (not the unused
@@ -229,7 +241,7 @@ impl<T: Real, const N: usize> core::fmt::Debug for Manifold<T, N> {
 
 impl<T: Real, const N: usize> Manifold<T, N> {
     /// No points, with `normal`.
-    pub(super) fn empty(normal: Unit<SVector<T, N>>) -> Self {
+    pub(crate) fn empty(normal: Unit<SVector<T, N>>) -> Self {
         Self {
             normal,
             points: [ContactPoint::unused(); MAX_CONTACT_POINTS],
@@ -239,7 +251,7 @@ impl<T: Real, const N: usize> Manifold<T, N> {
     }
 
     /// Appends a point (ignored beyond [`MAX_CONTACT_POINTS`]).
-    pub(super) fn push(&mut self, p: ContactPoint<T, N>) {
+    pub(crate) fn push(&mut self, p: ContactPoint<T, N>) {
         if let Some(slot) = self.points.get_mut(self.len) {
             *slot = p;
             self.len += 1;

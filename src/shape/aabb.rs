@@ -24,6 +24,11 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(flat, Err(ShapeError::NonPositiveExtent { axis: 1 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawAabb<T, N>")
+)]
 pub struct Aabb<T: Real, const N: usize> {
     min: Point<T, N>,
     max: Point<T, N>,
@@ -45,6 +50,16 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     /// `max[i] <= min[i]` and [`ShapeError::TooSmall`]
     /// (`field = "half extent"`, index the axis) where
     /// `(max[i] − min[i]) / 2 < min_size` (tests/errors.rs, tests/range.rs).
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::{Aabb, ShapeError};
+    ///
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 2.0, 3.0)).unwrap();
+    /// assert_eq!(b.max(), Point3::new(1.0, 2.0, 3.0));
+    /// let flat = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 2.0, 0.0));
+    /// assert_eq!(flat, Err(ShapeError::NonPositiveExtent { axis: 2 }));
+    /// ```
     pub fn new(min: Point<T, N>, max: Point<T, N>) -> Result<Self, ShapeError> {
         check_dimension::<N>()?;
         check_coordinates(&min.coords, "min")?;
@@ -67,6 +82,14 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]; then, as
     /// [`Aabb::new`], on the rounded corners (a half extent below the
     /// resolution of the centre's coordinates can round to an empty box).
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::Aabb;
+    ///
+    /// let b = Aabb::from_half_extents(Point2::new(1.0, 1.0), Vector2::new(2.0, 0.5)).unwrap();
+    /// assert_eq!((b.min(), b.max()), (Point2::new(-1.0, 0.5), Point2::new(3.0, 1.5)));
+    /// ```
     pub fn from_half_extents(
         center: Point<T, N>,
         half_extents: SVector<T, N>,
@@ -99,6 +122,14 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     }
 
     /// The lower corner.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Aabb;
+    ///
+    /// let b = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 2.0)).unwrap();
+    /// assert_eq!(b.min(), Point2::new(-1.0, 0.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn min(&self) -> Point<T, N> {
@@ -106,6 +137,14 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     }
 
     /// The upper corner.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Aabb;
+    ///
+    /// let b = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 2.0)).unwrap();
+    /// assert_eq!(b.max(), Point2::new(1.0, 2.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn max(&self) -> Point<T, N> {
@@ -113,6 +152,14 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     }
 
     /// The centre.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Aabb;
+    ///
+    /// let b = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 2.0)).unwrap();
+    /// assert_eq!(b.center(), Point2::new(0.0, 1.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn center(&self) -> Point<T, N> {
@@ -120,6 +167,14 @@ impl<T: Real, const N: usize> Aabb<T, N> {
     }
 
     /// Half the size along each axis.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::Aabb;
+    ///
+    /// let b = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 3.0)).unwrap();
+    /// assert_eq!(b.half_extents(), Vector2::new(1.0, 1.5));
+    /// ```
     #[inline]
     #[must_use]
     pub fn half_extents(&self) -> SVector<T, N> {

@@ -20,14 +20,35 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(Ball::new(Point2::new(0.0, 0.0), 0.0), Err(ShapeError::NonPositiveRadius));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawBall<T, N>")
+)]
 pub struct Ball<T: Real, const N: usize> {
     center: Point<T, N>,
     radius: T,
 }
 
 /// A circle.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::Circle;
+///
+/// let c: Circle = Circle::new(Point2::new(1.0, 1.0), 0.5).unwrap();
+/// assert_eq!(c.radius(), 0.5);
+/// ```
 pub type Circle<T = f64> = Ball<T, 2>;
 /// A sphere.
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::Sphere;
+///
+/// let s: Sphere = Sphere::new(Point3::origin(), 2.0).unwrap();
+/// assert_eq!(s.center(), Point3::origin());
+/// ```
 pub type Sphere<T = f64> = Ball<T, 3>;
 
 impl<T: Real, const N: usize> Ball<T, N> {
@@ -45,6 +66,15 @@ impl<T: Real, const N: usize> Ball<T, N> {
     /// [`ShapeError::NonPositiveRadius`] for `radius <= 0`,
     /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]
     /// (tests/errors.rs, tests/range.rs).
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::{Ball, ShapeError};
+    ///
+    /// let s = Ball::new(Point3::new(1.0, 2.0, 3.0), 0.5).unwrap();
+    /// assert_eq!(s.radius(), 0.5);
+    /// assert_eq!(Ball::new(Point3::origin(), f64::NAN), Err(ShapeError::NonFinite { field: "radius", index: 0 }));
+    /// ```
     pub fn new(center: Point<T, N>, radius: T) -> Result<Self, ShapeError> {
         check_dimension::<N>()?;
         check_coordinates(&center.coords, "centre")?;
@@ -53,6 +83,13 @@ impl<T: Real, const N: usize> Ball<T, N> {
     }
 
     /// The centre, in the shape's local frame.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Ball;
+    ///
+    /// assert_eq!(Ball::new(Point2::new(1.0, 2.0), 1.0).unwrap().center(), Point2::new(1.0, 2.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn center(&self) -> Point<T, N> {
@@ -60,6 +97,13 @@ impl<T: Real, const N: usize> Ball<T, N> {
     }
 
     /// The radius, above zero.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Ball;
+    ///
+    /// assert_eq!(Ball::new(Point2::origin(), 1.5).unwrap().radius(), 1.5);
+    /// ```
     #[inline]
     #[must_use]
     pub fn radius(&self) -> T {

@@ -23,6 +23,11 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(bad, Err(ShapeError::NonPositiveRadius));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawCapsule<T, N>")
+)]
 pub struct Capsule<T: Real, const N: usize> {
     a: Point<T, N>,
     b: Point<T, N>,
@@ -49,6 +54,16 @@ impl<T: Real, const N: usize> Capsule<T, N> {
     /// [`ShapeError::TooSmall`] (`field = "endpoint"`, index 1) for a
     /// segment shorter than `min_size` but not zero
     /// (tests/errors.rs, tests/range.rs).
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::{Capsule, ShapeError};
+    ///
+    /// let c = Capsule::new(Point3::origin(), Point3::new(0.0, 0.0, 2.0), 0.5).unwrap();
+    /// assert_eq!(c.segment()[1], Point3::new(0.0, 0.0, 2.0));
+    /// let nan = Capsule::new(Point3::origin(), Point3::new(f64::NAN, 0.0, 0.0), 0.5);
+    /// assert_eq!(nan, Err(ShapeError::NonFinite { field: "endpoint", index: 1 }));
+    /// ```
     pub fn new(a: Point<T, N>, b: Point<T, N>, radius: T) -> Result<Self, ShapeError> {
         check_dimension::<N>()?;
         check_point_in_range(&a, "endpoint", 0)?;
@@ -67,6 +82,14 @@ impl<T: Real, const N: usize> Capsule<T, N> {
     }
 
     /// The segment's endpoints, in the shape's local frame.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Capsule;
+    ///
+    /// let c = Capsule::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0), 0.5).unwrap();
+    /// assert_eq!(c.segment(), [Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0)]);
+    /// ```
     #[inline]
     #[must_use]
     pub fn segment(&self) -> [Point<T, N>; 2] {
@@ -74,6 +97,14 @@ impl<T: Real, const N: usize> Capsule<T, N> {
     }
 
     /// The radius, above zero.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::Capsule;
+    ///
+    /// let c = Capsule::new(Point2::origin(), Point2::new(1.0, 0.0), 0.25).unwrap();
+    /// assert_eq!(c.radius(), 0.25);
+    /// ```
     #[inline]
     #[must_use]
     pub fn radius(&self) -> T {

@@ -40,7 +40,20 @@ use crate::{Real, Support};
 /// edges, and its core's vertices. When a shape is rounded (radius above
 /// zero) the engine adds the axes between the two cores' nearest points.
 /// These axes give an exact answer in 2D and 3D between any two built-in
-/// shapes (docs/sat-proof.md, §4–5).
+/// shapes (docs/sat-proof.md, §4–5), and for any shape that is a convex
+/// polytope core dilated by a ball and lists all of its core's faces,
+/// edges (3D) and vertices.
+///
+/// **Check a custom shape with [`validate_shape`](crate::validate_shape)**
+/// in its tests: the engine trusts what a shape lists and cannot see what
+/// it leaves out. A missing face normal can turn an overlap into "apart";
+/// a 3D polytope that keeps the default [`edge_count`](Shape::edge_count)
+/// of 0 gets no edge–edge axes and silently over-estimates the depth of
+/// edge-to-edge contacts ([`ContractError::MissingEdges`](crate::ContractError::MissingEdges);
+/// tests/custom_shapes.rs::unlisted_edges_overestimate_depth). To round a
+/// shape, wrap it in [`Rounded`](crate::Rounded) rather than adding a
+/// radius by hand; `examples/custom_shape.rs` builds a rounded rectangle
+/// and a triangular prism (docs/ecosystem.md, "Custom shapes").
 ///
 /// Implementing it for a custom shape (the queries need nothing more; for
 /// multi-point [contact manifolds](crate::contact_manifold) a polytope also
@@ -87,6 +100,14 @@ use crate::{Real, Support};
 /// ```
 pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// How many face normals the shape contributes as candidate axes.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.face_count(), 4);
+    /// ```
     #[must_use]
     fn face_count(&self) -> usize;
 
@@ -94,6 +115,14 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     ///
     /// The engine only asks for `i < face_count()`; what an implementation
     /// returns beyond that is its own choice, but it must not panic.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_face_normal(1).into_inner(), Vector2::y()); // faces 0..N: +eᵢ
+    /// ```
     #[must_use]
     fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>>;
 
@@ -101,6 +130,14 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// distance from the local origin. The default computes it from the
     /// support mapping; shapes that store it (polygons, polyhedra) return
     /// it directly, which saves the engine one support scan per face axis.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_face_offset(0), 2.0); // the +x side lies at x = 2
+    /// ```
     #[inline]
     #[must_use]
     fn local_face_offset(&self, i: usize) -> T {
@@ -202,7 +239,22 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 
     /// How many edges the shape lists for the edge–edge axes. Only 3D
     /// shapes list edges; the engine ignores them in other dimensions. The
-    /// default is none.
+    /// default is none, which is right for a ball and wrong for any 3D
+    /// shape with faces: without its edges the engine tests no edge–edge
+    /// axis and over-estimates the depth of edge-to-edge contacts, with no
+    /// error. [`validate_shape`](crate::validate_shape) reports it as
+    /// [`ContractError::MissingEdges`](crate::ContractError::MissingEdges).
+    /// One edge per direction (without faces) is enough, as boxes list
+    /// theirs.
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::{Aabb, Ball, Shape};
+    ///
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+    /// assert_eq!(b.edge_count(), 3); // one per direction
+    /// assert_eq!(Ball::new(Point3::origin(), 1.0).unwrap().edge_count(), 0);
+    /// ```
     #[inline]
     #[must_use]
     fn edge_count(&self) -> usize {
@@ -211,6 +263,14 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 
     /// Edge `i`, for `i < edge_count()`. The default (never called when
     /// `edge_count()` is 0) is a zero edge, which the engine skips.
+    ///
+    /// ```
+    /// use nalgebra::{Point3, Vector3};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_edge(0).direction, Vector3::x());
+    /// ```
     #[inline]
     #[must_use]
     fn local_edge(&self, _i: usize) -> Edge<T, N> {
@@ -222,15 +282,39 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 
     /// How many vertices the core has: a polytope's vertices, a ball's
     /// centre (1), a capsule's two endpoints.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.core_vertex_count(), 4);
+    /// ```
     #[must_use]
     fn core_vertex_count(&self) -> usize;
 
     /// Vertex `i` of the core, for `i < core_vertex_count()`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_core_vertex(3), Point2::new(2.0, 1.0)); // bit k set: the max side of axis k
+    /// ```
     #[must_use]
     fn local_core_vertex(&self, i: usize) -> Point<T, N>;
 
     /// The rounding radius: the shape is its core dilated by a ball of this
     /// radius. Zero (the default) for polytopes.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(Shape::radius(&b), 0.0); // a polytope is its own core
+    /// ```
     #[inline]
     #[must_use]
     fn radius(&self) -> T {
@@ -241,6 +325,15 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// nearest point of the solid polytope (so `p` itself when `p` is
     /// inside); for a ball, its centre; for a capsule, the nearest point of
     /// its segment.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_core_closest_point(&Point2::new(5.0, 0.5)), Point2::new(2.0, 0.5));
+    /// assert_eq!(b.local_core_closest_point(&Point2::new(1.0, 0.5)), Point2::new(1.0, 0.5)); // inside: itself
+    /// ```
     #[must_use]
     fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N>;
 
@@ -249,6 +342,14 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// default scans the core vertices; boxes override it with one choice
     /// per axis, so that no query walks their `2ᴺ` corners
     /// (tests/containment.rs::box_in_a_ball_in_64_dimensions).
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.local_core_farthest_point(&Point2::new(0.1, 0.1)), Some(Point2::new(2.0, 1.0)));
+    /// ```
     #[must_use]
     fn local_core_farthest_point(&self, p: &Point<T, N>) -> Option<Point<T, N>> {
         let mut best: Option<(T, Point<T, N>)> = None;
@@ -263,6 +364,15 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     }
 
     /// Whether `p` lies in the closed shape (the boundary counts as inside).
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{Aabb, Shape};
+    ///
+    /// let b = Aabb::new(Point2::new(0.0, 0.0), Point2::new(2.0, 1.0)).unwrap();
+    /// assert!(b.local_contains_point(&Point2::new(2.0, 1.0))); // the boundary counts
+    /// assert!(!b.local_contains_point(&Point2::new(2.5, 0.0)));
+    /// ```
     #[must_use]
     fn local_contains_point(&self, p: &Point<T, N>) -> bool;
 
@@ -360,7 +470,19 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 /// polyhedron lists every edge with the outward normals of its two faces:
 /// the engine then tests only the pairs whose arcs cross on the Gauss map
 /// (the pairs that form a face of `A − B`, docs/sat-proof.md §10).
+///
+/// ```
+/// use nalgebra::{Point3, Vector3};
+/// use separating_axis::{Aabb, Shape};
+///
+/// let b = Aabb::new(Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
+/// // A box lists one edge per direction, without faces.
+/// assert_eq!(b.edge_count(), 3);
+/// assert_eq!(b.local_edge(2).direction, Vector3::z());
+/// assert!(b.local_edge(2).faces.is_none());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Edge<T: Real, const N: usize> {
     /// Unit direction of the edge: either way along it when `faces` is
     /// `None`, `faces[0] × faces[1]` normalised otherwise.

@@ -27,18 +27,40 @@ use crate::{Real, ShapeError, Support};
 /// assert_eq!(bad, Err(ShapeError::NonPositiveExtent { axis: 1 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawObb<T, N>")
+)]
 pub struct Obb<T: Real, const N: usize> {
     center: Point<T, N>,
     rotation: Rotation<T, N>,
     half_extents: SVector<T, N>,
     /// Centre at the origin and rotation the identity, exactly: the box's
     /// frame is the shape's, and queries skip composing the two.
+    #[cfg_attr(feature = "serde", serde(skip_serializing))]
     centred: bool,
 }
 
 /// A 2D oriented box.
+///
+/// ```
+/// use nalgebra::{Point2, Rotation2, Vector2};
+/// use separating_axis::Obb2;
+///
+/// let b: Obb2 = Obb2::new(Point2::origin(), Rotation2::identity(), Vector2::new(1.0, 2.0)).unwrap();
+/// assert_eq!(b.half_extents().y, 2.0);
+/// ```
 pub type Obb2<T = f64> = Obb<T, 2>;
 /// A 3D oriented box.
+///
+/// ```
+/// use nalgebra::{Point3, Rotation3, Vector3};
+/// use separating_axis::Obb3;
+///
+/// let b: Obb3 = Obb3::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0, 2.0, 3.0)).unwrap();
+/// assert_eq!(b.half_extents().z, 3.0);
+/// ```
 pub type Obb3<T = f64> = Obb<T, 3>;
 
 impl<T: Real, const N: usize> Obb<T, N> {
@@ -67,6 +89,17 @@ impl<T: Real, const N: usize> Obb<T, N> {
     /// [`ShapeError::TooLarge`], [`ShapeError::TooSmall`]; then
     /// [`ShapeError::NonOrthonormalRotation`] (tests/errors.rs,
     /// tests/range.rs).
+    ///
+    /// ```
+    /// use nalgebra::{Matrix2, Point2, Rotation2, Vector2};
+    /// use separating_axis::{Obb, ShapeError};
+    ///
+    /// let b = Obb::new(Point2::new(1.0, 0.0), Rotation2::new(0.5), Vector2::new(2.0, 1.0)).unwrap();
+    /// assert_eq!(b.center(), Point2::new(1.0, 0.0));
+    /// let scaled = Rotation2::from_matrix_unchecked(Matrix2::new(2.0, 0.0, 0.0, 2.0));
+    /// let err = Obb::new(Point2::origin(), scaled, Vector2::new(1.0, 1.0));
+    /// assert_eq!(err, Err(ShapeError::NonOrthonormalRotation));
+    /// ```
     pub fn new(
         center: Point<T, N>,
         rotation: Rotation<T, N>,
@@ -133,6 +166,14 @@ impl<T: Real, const N: usize> Obb<T, N> {
     }
 
     /// The centre, in the shape's local frame.
+    ///
+    /// ```
+    /// use nalgebra::{Point3, Rotation3, Vector3};
+    /// use separating_axis::Obb;
+    ///
+    /// let b = Obb::new(Point3::new(1.0, 2.0, 3.0), Rotation3::identity(), Vector3::repeat(1.0)).unwrap();
+    /// assert_eq!(b.center(), Point3::new(1.0, 2.0, 3.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn center(&self) -> Point<T, N> {
@@ -140,6 +181,14 @@ impl<T: Real, const N: usize> Obb<T, N> {
     }
 
     /// The rotation from the box's axes to the shape's local frame.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Rotation2, Vector2};
+    /// use separating_axis::Obb;
+    ///
+    /// let b = Obb::new(Point2::origin(), Rotation2::new(0.25_f64), Vector2::new(1.0, 1.0)).unwrap();
+    /// assert!((b.rotation().angle() - 0.25).abs() < 1e-15);
+    /// ```
     #[inline]
     #[must_use]
     pub fn rotation(&self) -> &Rotation<T, N> {
@@ -147,6 +196,14 @@ impl<T: Real, const N: usize> Obb<T, N> {
     }
 
     /// Half the size along each box axis, all above zero.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Rotation2, Vector2};
+    /// use separating_axis::Obb;
+    ///
+    /// let b = Obb::new(Point2::origin(), Rotation2::new(0.25), Vector2::new(3.0, 1.0)).unwrap();
+    /// assert_eq!(b.half_extents(), Vector2::new(3.0, 1.0));
+    /// ```
     #[inline]
     #[must_use]
     pub fn half_extents(&self) -> SVector<T, N> {

@@ -7,6 +7,8 @@
 //! never changes a maximum, and [`Packed3::dots_into`] writes only the real
 //! entries.
 
+use alloc::vec::Vec;
+
 use nalgebra::Vector3;
 
 use crate::Real;

@@ -1,5 +1,9 @@
 //! Convex polygons (2D).
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
 use nalgebra::{Point2, Unit, Vector2};
 
 use super::{check_finite_point, Shape};
@@ -46,6 +50,14 @@ const VALIDATE_EPSILONS: f64 = 64.0;
 /// assert_eq!(square.normals()[0].into_inner(), nalgebra::Vector2::new(1.0, 0.0));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::serde_support::RawPolygon<T>",
+        try_from = "crate::serde_support::RawPolygon<T>"
+    )
+)]
 pub struct ConvexPolygon<T: Real> {
     vertices: Vec<Point2<T>>,
     normals: Vec<Unit<Vector2<T>>>,
@@ -279,6 +291,14 @@ impl<T: Real> ConvexPolygon<T> {
     }
 
     /// The vertices, counter-clockwise.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConvexPolygon;
+    ///
+    /// let tri = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(1.0, 0.0), Point2::new(0.0, 1.0)]).unwrap();
+    /// assert_eq!(tri.vertices().len(), 3);
+    /// ```
     #[inline]
     #[must_use]
     pub fn vertices(&self) -> &[Point2<T>] {
@@ -287,6 +307,14 @@ impl<T: Real> ConvexPolygon<T> {
 
     /// The outward unit normal of each edge; edge `i` runs from vertex `i`
     /// to vertex `i + 1`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::ConvexPolygon;
+    ///
+    /// let tri = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(1.0, 0.0), Point2::new(0.0, 1.0)]).unwrap();
+    /// assert_eq!(tri.normals()[0].into_inner(), -Vector2::y()); // edge 0 runs along the x axis
+    /// ```
     #[inline]
     #[must_use]
     pub fn normals(&self) -> &[Unit<Vector2<T>>] {
@@ -295,6 +323,16 @@ impl<T: Real> ConvexPolygon<T> {
 
     /// `offsets()[i] = normals()[i] · vertices()[i]`: the polygon is
     /// `{ x : nᵢ · x <= offsetᵢ for all i }`.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::ConvexPolygon;
+    ///
+    /// let square = ConvexPolygon::new(&[
+    ///     Point2::new(0.0, 0.0), Point2::new(2.0, 0.0), Point2::new(2.0, 2.0), Point2::new(0.0, 2.0),
+    /// ]).unwrap();
+    /// assert_eq!(square.offsets(), [0.0, 2.0, 2.0, 0.0]);
+    /// ```
     #[inline]
     #[must_use]
     pub fn offsets(&self) -> &[T] {
@@ -302,6 +340,14 @@ impl<T: Real> ConvexPolygon<T> {
     }
 
     /// The smallest projection of the vertices on `dir`: `−h(−dir)`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::ConvexPolygon;
+    ///
+    /// let tri = ConvexPolygon::new(&[Point2::new(1.0, 0.0), Point2::new(3.0, 0.0), Point2::new(1.0, 1.0)]).unwrap();
+    /// assert_eq!(tri.local_min_projection(&Vector2::x()), 1.0);
+    /// ```
     #[inline]
     #[must_use]
     pub fn local_min_projection(&self, dir: &Vector2<T>) -> T {

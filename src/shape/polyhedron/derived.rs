@@ -172,7 +172,7 @@ pub(super) fn unit_scale<T: Real>(scale: T) -> (T, T) {
     }
     let e = scale.log2().floor().to_i32().unwrap_or(0);
     let half = -e / 2;
-    let two = |k: i32| T::from_f64(2f64.powi(k)).unwrap_or_else(T::one);
+    let two = |k: i32| T::from_f64(num_traits::Float::powi(2f64, k)).unwrap_or_else(T::one);
     (two(half), two(-e - half))
 }
 

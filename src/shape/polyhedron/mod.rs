@@ -38,8 +38,12 @@
 //! [`CLIMB_MIN_VERTICES`](ConvexPolyhedron::CLIMB_MIN_VERTICES) vertices or
 //! more, and scan the vertices below that.
 
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
 use core::cmp::Ordering;
-use std::collections::HashMap;
 
 use nalgebra::{Point3, Unit, Vector3};
 
@@ -89,6 +93,14 @@ use topology::*;
 /// assert_eq!(cube.validate(), Ok(()));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        into = "crate::serde_support::RawPolyhedron<T>",
+        try_from = "crate::serde_support::RawPolyhedron<T>"
+    )
+)]
 pub struct ConvexPolyhedron<T: Real> {
     vertices: Vec<Point3<T>>,
     normals: Vec<Unit<Vector3<T>>>,
@@ -570,7 +582,7 @@ impl<T: Real> ConvexPolyhedron<T> {
         let scale = max_abs_coordinate(&self.vertices);
         let unit_tol = hull_tolerance::<T>();
         let tol = unit_tol * scale * nalgebra::convert(4.0);
-        let mut directed: HashMap<(usize, usize), usize> = HashMap::new();
+        let mut directed: BTreeMap<(usize, usize), usize> = BTreeMap::new();
         let mut faces_at = vec![0usize; nv];
         for f in 0..nf {
             let n = self.normals[f].into_inner();

@@ -41,6 +41,7 @@ pub(super) fn orient<T: Real>(
 /// increasing in magnitude, whose exact sum it stands for (Shewchuk 1997).
 /// Only the rare near-degenerate orientation tests come here.
 pub(super) mod exact {
+    use alloc::vec::Vec;
     use core::cmp::Ordering;
 
     use nalgebra::Point3;
