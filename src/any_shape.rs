@@ -34,6 +34,19 @@ mod sealed {
 /// The dimensions [`AnyShape`] exists in, with each one's polytope type:
 /// [`ConvexPolygon`] for `Const<2>`, [`ConvexPolyhedron`] for `Const<3>`.
 /// Sealed: no other dimension can implement it.
+///
+/// ```
+/// use nalgebra::Const;
+/// use separating_axis::{ConvexPolygon, PolytopeDim};
+///
+/// // The 2D polytope is the convex polygon.
+/// fn polygon_of_2d(p: <Const<2> as PolytopeDim<f64, 2>>::Polytope) -> ConvexPolygon<f64> { p }
+/// let square = ConvexPolygon::new(&[
+///     nalgebra::Point2::new(0.0, 0.0), nalgebra::Point2::new(1.0, 0.0),
+///     nalgebra::Point2::new(1.0, 1.0), nalgebra::Point2::new(0.0, 1.0),
+/// ]).unwrap();
+/// assert_eq!(polygon_of_2d(square.clone()), square);
+/// ```
 pub trait PolytopeDim<T: Real, const N: usize>: sealed::Sealed {
     /// The convex polytope of this dimension.
     type Polytope: Shape<T, N> + Clone + core::fmt::Debug + PartialEq;

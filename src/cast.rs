@@ -378,12 +378,36 @@ fn reach<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> T {
 /// ```
 pub trait Motion<T: Real, const N: usize> {
     /// The pose at time `t`.
+    ///
+    /// ```
+    /// use nalgebra::Vector3;
+    /// use separating_axis::{Motion, Motion3, Pose3};
+    ///
+    /// let m = Motion3 { start: Pose3::identity(), linvel: Vector3::new(1.0_f64, 0.0, 0.0), angvel: Vector3::zeros() };
+    /// assert_eq!(m.pose_at(0.5).translation.vector, Vector3::new(0.5, 0.0, 0.0));
+    /// ```
     fn pose_at(&self, t: T) -> Pose<T, N>;
     /// The velocity of the local origin (constant).
+    ///
+    /// ```
+    /// use nalgebra::Vector2;
+    /// use separating_axis::{Motion, Motion2, Pose2};
+    ///
+    /// let m = Motion2 { start: Pose2::identity(), linvel: Vector2::new(3.0_f64, 4.0), angvel: 0.0 };
+    /// assert_eq!(m.linear_velocity(), Vector2::new(3.0, 4.0));
+    /// ```
     fn linear_velocity(&self) -> SVector<T, N>;
     /// The angular speed (radians per unit time): a point at distance `r`
     /// from the local origin moves at most `r ·` this faster than the
     /// origin.
+    ///
+    /// ```
+    /// use nalgebra::Vector3;
+    /// use separating_axis::{Motion, Motion3, Pose3};
+    ///
+    /// let m = Motion3 { start: Pose3::identity(), linvel: Vector3::zeros(), angvel: Vector3::new(0.0_f64, 3.0, 4.0) };
+    /// assert_eq!(m.angular_speed(), 5.0); // the norm of the angular velocity
+    /// ```
     fn angular_speed(&self) -> T;
 }
 

@@ -40,11 +40,22 @@ use crate::{Feature, Pose, Real, Shape};
 /// (`3003 · 343`) and every capsule–box pair up to `N = 18`
 /// (`171 · 5832`). Beyond it the facet enumeration, whose size grows like
 /// `4ᴺ`, is replaced by the nearest-core axis (docs/contract-nd.md §2, "Beyond the budget").
+///
+/// ```
+/// // Every box–box pair up to N = 7 fits: C(13, 6) subsets of 7³ each.
+/// assert!(3003 * 343 <= separating_axis::nd::WORK_BUDGET);
+/// ```
 pub const WORK_BUDGET: u64 = 1 << 20;
 
 /// The most core vertices `max_core_distance_to_segment` scans, `2¹⁶`:
 /// a box's corners up to `N = 16`. Beyond it the test uses bounds
 /// (docs/contract-nd.md §5).
+///
+/// ```
+/// // A 16-dimensional box's corners fit, a 17-dimensional one's do not.
+/// assert!(1 << 16 <= separating_axis::nd::VERTEX_BUDGET);
+/// assert!(1 << 17 > separating_axis::nd::VERTEX_BUDGET);
+/// ```
 pub const VERTEX_BUDGET: usize = 1 << 16;
 
 /// How many generators (edge directions) `s` contributes: its listed edges,

@@ -26,7 +26,17 @@ use crate::{Aabb, Pose, Real};
 pub(crate) const STACK: usize = 72;
 
 /// One node: its box in the compound's frame, and either a part (a leaf)
-/// or the index of its left child (the right one follows it).
+/// or the index of its left child (the right one follows it). Crate
+/// internal (the hierarchy's module is private); the layout of a
+/// three-part compound:
+///
+/// ```text
+/// nodes[0]  box of all          → children at 1 and 2
+/// nodes[1]  box of parts 0, 1   → children at 3 and 4
+/// nodes[2]  box of part 2       leaf: part 2
+/// nodes[3]  box of part 0       leaf: part 0
+/// nodes[4]  box of part 1       leaf: part 1
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Node<T: Real, const N: usize> {
     /// The box's low corner.

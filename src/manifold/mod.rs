@@ -158,6 +158,17 @@ mod sealed {
 /// ```
 pub trait ContactDim<T: Real, const N: usize>: sealed::Sealed {
     /// [`contact_manifold`] in this dimension.
+    ///
+    /// ```
+    /// use nalgebra::{Const, Point2};
+    /// use separating_axis::{Ball, ContactDim, Pose2};
+    ///
+    /// let ball = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let m = <Const<2> as ContactDim<f64, 2>>::manifold(
+    ///     &ball, &Pose2::identity(), &ball, &Pose2::translation(1.5, 0.0), 0.0,
+    /// );
+    /// assert_eq!(m.points()[0].separation, -0.5);
+    /// ```
     #[must_use]
     fn manifold<A, B>(
         a: &A,

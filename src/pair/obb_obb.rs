@@ -48,6 +48,15 @@ pub fn separation<T: Real, const N: usize>(
 }
 
 /// Whether two posed boxes overlap; stops at the first separating axis.
+///
+/// ```
+/// use nalgebra::{Point2, Rotation2, Vector2};
+/// use separating_axis::{pair::obb_obb, Obb, Pose2};
+///
+/// let b = Obb::new(Point2::origin(), Rotation2::identity(), Vector2::new(1.0, 1.0)).unwrap();
+/// assert!(obb_obb::intersects(&b, &Pose2::identity(), &b, &Pose2::translation(2.0, 0.0))); // touching
+/// assert!(!obb_obb::intersects(&b, &Pose2::identity(), &b, &Pose2::translation(2.5, 0.0)));
+/// ```
 #[must_use]
 #[inline]
 pub fn intersects<T: Real, const N: usize>(

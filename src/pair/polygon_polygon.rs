@@ -73,6 +73,16 @@ pub fn separation<T: Real>(
 ///
 /// The verdict is `separation(..).distance <= 0`, decided on the same
 /// rounded gaps.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{pair::polygon_polygon, ConvexPolygon, Pose2};
+///
+/// let tri = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(2.0, 0.0), Point2::new(0.0, 2.0)]).unwrap();
+/// let id = Pose2::identity();
+/// assert!(polygon_polygon::intersects(&tri, &id, &tri, &Pose2::translation(1.0, 1.0))); // touching at (1, 1)
+/// assert!(!polygon_polygon::intersects(&tri, &id, &tri, &Pose2::translation(1.5, 1.5)));
+/// ```
 #[must_use]
 pub fn intersects<T: Real>(
     a: &ConvexPolygon<T>,
@@ -115,6 +125,25 @@ pub(crate) fn separation_with<T: Real>(
 /// (O(n + m) for all the axes together) rather than by a scan of every
 /// vertex (O(n · m)). Below it the scan is faster (benches/queries_2d.rs,
 /// `polygon_polygon_large`). Both give the same value.
+///
+/// ```
+/// use nalgebra::Point2;
+/// use separating_axis::{engine, pair::polygon_polygon::{self, WALK_FROM}, ConvexPolygon, Pose2};
+///
+/// // Two regular polygons of WALK_FROM + 8 vertices take the walk; the
+/// // answer is the engine's, to round-off.
+/// let n = WALK_FROM + 8;
+/// let ring: Vec<_> = (0..n)
+///     .map(|i| {
+///         let a = i as f64 * std::f64::consts::TAU / n as f64;
+///         Point2::new(a.cos(), a.sin())
+///     })
+///     .collect();
+/// let p = ConvexPolygon::new(&ring).unwrap();
+/// let (id, at) = (Pose2::identity(), Pose2::new(nalgebra::Vector2::new(1.9, 0.3), 0.1));
+/// let walked = polygon_polygon::separation(&p, &id, &p, &at);
+/// assert!((walked.distance - engine::separation(&p, &id, &p, &at).distance).abs() < 1e-12);
+/// ```
 pub const WALK_FROM: usize = 32;
 
 /// The walk's round-off band, in units of ε times the polygon's reach:

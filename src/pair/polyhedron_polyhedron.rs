@@ -83,6 +83,19 @@ pub fn separation<T: Real>(
 /// Only the sign of the best gap matters, so every axis whose bound is not
 /// positive is skipped (docs/sat-proof.md §14), and when the two inner
 /// balls overlap, so do the shapes: deep pairs are answered at once.
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{pair::polyhedron_polyhedron, ConvexPolyhedron, Pose3};
+///
+/// let corners: Vec<_> = (0..8)
+///     .map(|i| Point3::new((i & 1) as f64, ((i >> 1) & 1) as f64, ((i >> 2) & 1) as f64))
+///     .collect();
+/// let cube = ConvexPolyhedron::from_hull(&corners).unwrap();
+/// let id = Pose3::identity();
+/// assert!(polyhedron_polyhedron::intersects(&cube, &id, &cube, &Pose3::translation(1.0, 0.0, 0.0))); // touching
+/// assert!(!polyhedron_polyhedron::intersects(&cube, &id, &cube, &Pose3::translation(1.0, 1.0, 1.01)));
+/// ```
 #[must_use]
 pub fn intersects<T: Real>(
     a: &ConvexPolyhedron<T>,

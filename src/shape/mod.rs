@@ -438,6 +438,15 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// boxes out by value cost 26–38 instructions per query on the 2D box
     /// pools, about an eighth of the whole query (callgrind,
     /// docs/benchmarks.md "Queries through `dyn`"). The default is `None`.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Rotation2, Vector2};
+    /// use separating_axis::{Ball, Obb, Shape};
+    ///
+    /// let b = Obb::new(Point2::origin(), Rotation2::identity(), Vector2::new(1.0, 2.0)).unwrap();
+    /// assert_eq!(b.as_obb_ref(), Some(&b));
+    /// assert!(Ball::new(Point2::origin(), 1.0).unwrap().as_obb_ref().is_none());
+    /// ```
     #[inline]
     #[must_use]
     fn as_obb_ref(&self) -> Option<&Obb<T, N>> {
@@ -447,6 +456,15 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// The shape as a convex polygon (2D), when it is one: a pair of them
     /// takes [`pair::polygon_polygon`](crate::pair::polygon_polygon).
     /// The default is `None`; [`ConvexPolygon`] answers itself.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Ball, ConvexPolygon, Shape};
+    ///
+    /// let tri = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(1.0, 0.0), Point2::new(0.0, 1.0)]).unwrap();
+    /// assert_eq!(tri.as_polygon(), Some(&tri));
+    /// assert!(Ball::new(Point2::origin(), 1.0).unwrap().as_polygon().is_none());
+    /// ```
     #[inline]
     #[must_use]
     fn as_polygon(&self) -> Option<&ConvexPolygon<T>> {
@@ -456,6 +474,18 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
     /// The shape as a convex polyhedron (3D), when it is one: a pair of
     /// them takes [`pair::polyhedron_polyhedron`](crate::pair::polyhedron_polyhedron).
     /// The default is `None`; [`ConvexPolyhedron`] answers itself.
+    ///
+    /// ```
+    /// use nalgebra::Point3;
+    /// use separating_axis::{Ball, ConvexPolyhedron, Shape};
+    ///
+    /// let tet = ConvexPolyhedron::from_hull(&[
+    ///     Point3::new(0.0, 0.0, 0.0), Point3::new(1.0, 0.0, 0.0),
+    ///     Point3::new(0.0, 1.0, 0.0), Point3::new(0.0, 0.0, 1.0),
+    /// ]).unwrap();
+    /// assert_eq!(tet.as_polyhedron(), Some(&tet));
+    /// assert!(Ball::new(Point3::origin(), 1.0).unwrap().as_polyhedron().is_none());
+    /// ```
     #[inline]
     #[must_use]
     fn as_polyhedron(&self) -> Option<&ConvexPolyhedron<T>> {
