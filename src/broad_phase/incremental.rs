@@ -556,11 +556,13 @@ fn difference(a: &[(Handle, Handle)], b: &[(Handle, Handle)], out: &mut Vec<(Han
     }
 }
 
-/// The sort key of a pair: its handles' order, packed in one integer.
+/// The sort key of a pair: its slot indices, packed in one integer. Within
+/// one list each slot appears with one generation only (the pairs of a
+/// call are all current, or all of the previous call), so this orders a
+/// list as the handles' order does.
 #[inline]
-fn pair_key((a, b): (Handle, Handle)) -> u128 {
-    let h = |x: Handle| (u128::from(x.index) << 32) | u128::from(x.generation);
-    (h(a) << 64) | h(b)
+fn pair_key((a, b): (Handle, Handle)) -> u64 {
+    (u64::from(a.index) << 32) | u64::from(b.index)
 }
 
 /// A pair as `(lower handle, higher handle)`.
