@@ -82,7 +82,6 @@ where
     AnyShape<f64, N>: Shape<f64, N> + Sync,
 {
     fn new(bodies: Vec<(AnyShape<f64, N>, Pose<f64, N>, bool)>) -> Self {
-        let mut broad = BroadPhase::new();
         let mut world = Self {
             shapes: Vec::new(),
             poses: Vec::new(),
@@ -96,13 +95,12 @@ where
         };
         for (shape, pose, fixed) in bodies {
             let bounds = shape_aabb(&shape, &pose).expect("finite poses");
-            world.handles.push(broad.insert(&bounds));
+            world.handles.push(world.broad.insert(&bounds));
             world.shapes.push(shape);
             world.poses.push(pose);
             world.fixed.push(fixed);
         }
         world.last = world.poses.iter().map(|p| p.translation.vector).collect();
-        world.broad = broad;
         world
     }
 

@@ -61,16 +61,7 @@ fn incremental_pairs_quickcheck() {
                     let expected = brute_force(&world, &live);
                     let mut all = Vec::new();
                     world.current_pairs(&mut all);
-                    let want_added: Vec<_> = expected
-                        .iter()
-                        .filter(|p| !before.contains(p))
-                        .copied()
-                        .collect();
-                    let want_removed: Vec<_> = before
-                        .iter()
-                        .filter(|p| !expected.contains(p))
-                        .copied()
-                        .collect();
+                    let (want_added, want_removed) = expected_changes(&before, &expected);
                     if all != expected || added != want_added || removed != want_removed {
                         return TestResult::error(format!(
                             "set {all:?} / {expected:?}, added {added:?} / {want_added:?}, removed {removed:?} / {want_removed:?}"
@@ -419,16 +410,43 @@ fn mixed_scales_match_brute_force<T: TestReal>() {
     let mut world = BroadPhase::<T, 3>::new();
     let mut live = Vec::new();
     for _ in 0..300 {
-        let scale = [1e-3, 1.0, 1e3, 1e30][rng.below(4)];
-        let c: [f64; 3] = core::array::from_fn(|_| rng.signed_unit() * scale * 3.0);
-        let h: [f64; 3] = core::array::from_fn(|_| rng.range(0.0, 2.0) * scale);
-        let lo = Point::from(core::array::from_fn(|k| t::<T>(c[k] - h[k])));
-        let hi = Point::from(core::array::from_fn(|k| t::<T>(c[k] + h[k])));
+        let (lo, hi) = mixed_scale_box::<T>(&mut rng);
         live.push(world.insert_bounds(&lo, &hi).unwrap());
     }
     let expected = brute_force(&world, &live);
     assert!(expected.len() > 300, "a scene with pairs");
     assert_eq!(swept(&mut world), expected);
+}
+
+/// A list of pairs.
+type Pairs = Vec<(Handle, Handle)>;
+
+/// What `update_pairs` must report after `before`, given the brute-force
+/// set `expected`: the pairs that appeared, and the pairs that went.
+fn expected_changes(before: &[(Handle, Handle)], expected: &[(Handle, Handle)]) -> (Pairs, Pairs) {
+    let added = expected
+        .iter()
+        .filter(|p| !before.contains(p))
+        .copied()
+        .collect();
+    let removed = before
+        .iter()
+        .filter(|p| !expected.contains(p))
+        .copied()
+        .collect();
+    (added, removed)
+}
+
+/// A box of one of four scales, `10⁻³` to `10³⁰`, centred up to three of
+/// its sizes from the origin (boxes of every scale at once).
+fn mixed_scale_box<T: TestReal>(rng: &mut Rng) -> (Point<T, 3>, Point<T, 3>) {
+    let scale = [1e-3, 1.0, 1e3, 1e30][rng.below(4)];
+    let c: [f64; 3] = core::array::from_fn(|_| rng.signed_unit() * scale * 3.0);
+    let h: [f64; 3] = core::array::from_fn(|_| rng.range(0.0, 2.0) * scale);
+    (
+        Point::from(core::array::from_fn(|k| t::<T>(c[k] - h[k]))),
+        Point::from(core::array::from_fn(|k| t::<T>(c[k] + h[k]))),
+    )
 }
 
 /// Checks one [`BroadPhase::update_pairs`] against brute force: the pair
@@ -452,16 +470,7 @@ fn check_update<T: TestReal, const N: usize>(
     world.current_pairs(&mut all);
     assert_eq!(all, expected, "pairs, {what}");
     let (added_now, removed_now, refreshed_now) = changes;
-    let added: Vec<_> = expected
-        .iter()
-        .filter(|p| !before.contains(p))
-        .copied()
-        .collect();
-    let removed: Vec<_> = before
-        .iter()
-        .filter(|p| !expected.contains(p))
-        .copied()
-        .collect();
+    let (added, removed) = expected_changes(before, &expected);
     assert_eq!(added_now, added, "added, {what}");
     assert_eq!(removed_now, removed, "removed, {what}");
     let refreshed: Vec<_> = expected
@@ -492,16 +501,7 @@ fn incremental_sequence_matches<T: TestReal, const N: usize>(seed: u64, offset: 
         world.current_pairs(&mut pairs);
         let expected = brute_force(&world, &live);
         assert_eq!(pairs, expected, "pairs, step {step}, offset {offset}");
-        let want_added: Vec<_> = expected
-            .iter()
-            .filter(|p| !before.contains(p))
-            .copied()
-            .collect();
-        let want_removed: Vec<_> = before
-            .iter()
-            .filter(|p| !expected.contains(p))
-            .copied()
-            .collect();
+        let (want_added, want_removed) = expected_changes(&before, &expected);
         assert_eq!(added, want_added, "added, step {step}");
         assert_eq!(removed, want_removed, "removed, step {step}");
         assert!(
@@ -622,18 +622,9 @@ fn incremental_pairs_rebuild_as_the_world_grows_and_shrinks<T: TestReal>() {
 fn incremental_pairs_at_mixed_scales<T: TestReal>() {
     let mut rng = Rng::new(81);
     let mut world = BroadPhase::<T, 3>::new();
-    let random_box = |rng: &mut Rng| {
-        let scale = [1e-3, 1.0, 1e3, 1e30][rng.below(4)];
-        let c: [f64; 3] = core::array::from_fn(|_| rng.signed_unit() * scale * 3.0);
-        let h: [f64; 3] = core::array::from_fn(|_| rng.range(0.0, 2.0) * scale);
-        (
-            Point::from(core::array::from_fn(|k| t::<T>(c[k] - h[k]))),
-            Point::from(core::array::from_fn(|k| t::<T>(c[k] + h[k]))),
-        )
-    };
     let live: Vec<Handle> = (0..300)
         .map(|_| {
-            let (lo, hi) = random_box(&mut rng);
+            let (lo, hi) = mixed_scale_box::<T>(&mut rng);
             world.insert_bounds(&lo, &hi).unwrap()
         })
         .collect();
@@ -643,7 +634,7 @@ fn incremental_pairs_at_mixed_scales<T: TestReal>() {
         let mut touched = Vec::new();
         for _ in 0..10 {
             let h = live[rng.below(live.len())];
-            let (lo, hi) = random_box(&mut rng);
+            let (lo, hi) = mixed_scale_box::<T>(&mut rng);
             world.update_bounds(h, &lo, &hi).unwrap();
             if !touched.contains(&h) {
                 touched.push(h);

@@ -1,7 +1,7 @@
 //! The incremental pair set of [`BroadPhase::update_pairs`]: each body
 //! keeps the list of its partners between calls, and only the bodies
 //! inserted, moved or removed since the last call are looked at again
-//! (docs/broad-phase.md §4).
+//! (docs/broad-phase.md §5).
 //!
 //! ```text
 //! first call, or the body count left [n₀/2, 2 n₀] since the grid was built:
@@ -122,8 +122,6 @@ pub(super) struct Tracker<T: Real, const N: usize> {
     refreshed: Vec<(Handle, Handle)>,
     /// Scratch: the old pairs of the touched bodies.
     scratch: Vec<(Handle, Handle)>,
-    /// Scratch, by slot index: touched since the last call.
-    is_dirty: Vec<bool>,
 }
 
 impl<T: Real, const N: usize> BroadPhase<T, N> {
@@ -134,7 +132,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
     /// handle)`), read with [`current_pairs`](Self::current_pairs); the
     /// cost follows the motion: a call after `m` bodies moved costs `O(m)`
     /// grid look-ups and partner-list edits, nothing per untouched pair
-    /// (docs/broad-phase.md §4,
+    /// (docs/broad-phase.md §5,
     /// tests/broad_phase.rs::incremental_pairs_match_brute_force).
     ///
     /// Memory: the pair set is kept, `16 P` bytes for `P` pairs, plus one
@@ -227,7 +225,6 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             removed: Vec::new(),
             refreshed: Vec::new(),
             scratch: Vec::new(),
-            is_dirty: Vec::new(),
         });
         t.w = self.mean_extent_cell();
         t.built_len = self.len;
@@ -303,11 +300,6 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             },
         );
         t.partners.resize_with(n, Vec::new);
-        t.is_dirty.clear();
-        t.is_dirty.resize(n, false);
-        for &s in &self.dirty {
-            t.is_dirty[s as usize] = true;
-        }
         // The old pairs of the touched bodies: each once (from its lower
         // index when both were touched), with the handles of then; the
         // touched bodies leave their untouched partners' lists.
@@ -316,7 +308,9 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             let me = t.handles[s as usize];
             let mut list = core::mem::take(&mut t.partners[s as usize]);
             for &o in &list {
-                if !t.is_dirty[o.index()] {
+                // A slot's `dirty` flag marks it touched until this call
+                // returns.
+                if !self.slots[o.index()].dirty {
                     t.partners[o.index()].retain(|x| x.index != s);
                     t.scratch.push(order_pair(me, o));
                 } else if s < o.index {
@@ -460,8 +454,7 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             index: i,
             generation: slots[i as usize].generation,
         };
-        let is_dirty = &self.is_dirty;
-        let wanted = |o: u32| o != s && (!is_dirty[o as usize] || s < o);
+        let wanted = |o: u32| o != s && (!slots[o as usize].dirty || s < o);
         let push = |o: u32, out: &mut Vec<(Handle, Handle)>| {
             out.push(order_pair(handle(s), handle(o)));
         };
