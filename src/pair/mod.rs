@@ -7,6 +7,7 @@
 //! tests/polyhedra_3d.rs::hull_path_matches_engine check it), only faster.
 
 pub mod obb_obb;
+mod overlay;
 pub mod polygon_polygon;
 pub mod polyhedron_polyhedron;
 

@@ -33,7 +33,7 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Matrix3, Unit, Vector3};
 
-use super::argmax_dot;
+use super::{argmax_dot, overlay};
 use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
 use crate::engine;
 use crate::geometry::unit_cross3;
@@ -170,6 +170,9 @@ fn local_separation<T: Real>(
         Probe::Apart(s) => s.distance,
         Probe::Floor(d) => d,
     };
+    if let Some(s) = overlay::separation(a, b, r, t, h.slack, scan) {
+        return s;
+    }
     let mut best = BestAxis::new(scan);
     let _ = h.scan(&mut best, floor);
     // A polyhedron has faces, and the probe's floor keeps the best of
@@ -229,11 +232,12 @@ pub(crate) fn intersects_seeded<T: Real>(
 ///
 /// Under [`Scan::FirstGap`] a positive gap on the cached axis ends the
 /// query at once (a positive answer of a first-gap scan is any positive
-/// gap). Otherwise the cached gap replaces the probe's floor (the probe
-/// would cost two more scans, and under small motion the cached axis is
-/// the answer's): it is only the bound the hopeless-axis test compares
-/// with; the axes are offered to [`BestAxis`] exactly as without a cache,
-/// minus axes that cannot matter.
+/// gap). Otherwise the query runs as without a cache: the probe, then
+/// the overlay walk (`overlay.rs`), whose answer is the uncached one
+/// because it is the same computation; when the walk hands the query back,
+/// the cached gap raises the pair loop's floor: it is only the bound the
+/// hopeless-axis test compares with; the axes are offered to [`BestAxis`]
+/// exactly as without a cache, minus axes that cannot matter.
 ///
 /// Why the answer is the same. Let `S` be the sequence of every axis the
 /// path enumerates (faces of A, faces of B, edge pairs passing the
@@ -286,19 +290,22 @@ pub(crate) fn separation_seeded<T: Real>(
     local.to_world(&pose_a.rotation)
 }
 
-/// [`local_separation`] with `seed`, a gap of an axis of the scan, as the
-/// floor in place of the probe's.
+/// [`local_separation`] with `seed`, a gap of an axis of the scan, raising
+/// the pair loop's floor.
 fn seeded_scan<T: Real>(h: &Hulls<'_, T>, scan: Scan, seed: Option<T>) -> Separation<T, 3> {
-    // A cached gap stands in for the probe's floor: under small motion it
-    // is the answer's own axis, and the probe would cost two more scans.
-    let floor = match seed {
-        Some(g) => g,
-        None => match h.probe() {
-            Probe::Apart(s) if scan == Scan::FirstGap => return s,
-            Probe::Apart(s) => s.distance,
-            Probe::Floor(d) => d,
-        },
+    // The overlay walk's answer does not depend on a floor: the seeded
+    // query takes it as the uncached one does, after the same probe (so
+    // that a first-gap query stops on the same axis). The cached gap only
+    // raises the pair loop's floor when the walk hands the query back.
+    let floor = match h.probe() {
+        Probe::Apart(s) if scan == Scan::FirstGap => return s,
+        Probe::Apart(s) => s.distance,
+        Probe::Floor(d) => d,
     };
+    if let Some(s) = overlay::separation(h.a, h.b, h.r, h.t, h.slack, scan) {
+        return s;
+    }
+    let floor = seed.map_or(floor, |g| g.max(floor));
     let mut best = BestAxis::new(scan);
     let _ = h.scan(&mut best, floor);
     best.finish_or(|e0| h.scanned(e0).distance)

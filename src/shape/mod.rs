@@ -23,8 +23,8 @@ pub(crate) use capsule::closest_on_segment;
 pub use capsule::Capsule;
 pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
-pub(crate) use polyhedron::EdgeRecord;
 pub use polyhedron::{ConvexPolyhedron, HullError};
+pub(crate) use polyhedron::{EdgeRecord, RingEntry};
 
 use nalgebra::{Point, SVector, Unit};
 

@@ -53,6 +53,7 @@ use crate::real::hull_tolerance;
 use crate::{Real, Support};
 
 mod derived;
+mod gauss;
 mod merge;
 mod orient;
 mod quickhull;
@@ -62,6 +63,8 @@ mod topology;
 
 pub use crate::error::HullError;
 use derived::*;
+use gauss::gauss_rings;
+pub(crate) use gauss::{GaussRings, RingEntry};
 use merge::*;
 use orient::*;
 use quickhull::*;
@@ -130,6 +133,12 @@ pub struct ConvexPolyhedron<T: Real> {
     /// The edges again, each in one compact record (empty if an index does
     /// not fit in `u32`).
     edge_records: Vec<EdgeRecord<T>>,
+    /// Each vertex's ring of faces and the walk order of the edges, for the
+    /// walk over the overlaid Gauss maps (`pair/overlay.rs`).
+    gauss: GaussRings,
+    /// The normal of each ring entry's face, in ring order: the walk reads
+    /// a ring's normals from one run of memory.
+    ring_normals: Vec<Vector3<T>>,
 }
 
 /// An edge as the polyhedron pair path reads it, in one record of a third
@@ -508,6 +517,27 @@ impl<T: Real> ConvexPolyhedron<T> {
     #[inline]
     pub(crate) fn edge_records(&self) -> &[EdgeRecord<T>] {
         &self.edge_records
+    }
+
+    /// The rings and walk order of the Gauss map (empty when an index does
+    /// not fit in `u32`).
+    #[inline]
+    pub(crate) fn gauss(&self) -> &GaussRings {
+        &self.gauss
+    }
+
+    /// The face normals of vertex `v`'s ring, in ring order.
+    #[inline]
+    pub(crate) fn ring_normals(&self, v: usize) -> &[Vector3<T>] {
+        let g = &self.gauss;
+        &self.ring_normals[g.starts[v] as usize..g.starts[v + 1] as usize]
+    }
+
+    /// The support vertex along `dir` and its projection, by the method
+    /// that suits the vertex count.
+    #[inline]
+    pub(crate) fn support_vertex(&self, dir: &Vector3<T>) -> (usize, T) {
+        self.support(dir)
     }
 
     /// The face normals, packed for vectorised scans.

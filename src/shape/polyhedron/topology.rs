@@ -82,6 +82,18 @@ impl<T: Real> ConvexPolyhedron<T> {
         let (inner_centre, inner_radius) = inner_ball(&vertices, &normals, &offsets);
         let reach = max_abs_coordinate(&vertices);
         let edge_records = edge_records(&edges, &edge_faces, &edge_vertices).unwrap_or_default();
+        let gauss = gauss_rings(
+            vertices.len(),
+            &face_starts,
+            &face_indices,
+            &edge_vertices,
+            &edge_faces,
+        );
+        let ring_normals = gauss
+            .entries
+            .iter()
+            .map(|e| normals[e.face as usize].into_inner())
+            .collect();
         Self {
             vertices,
             normals,
@@ -100,6 +112,8 @@ impl<T: Real> ConvexPolyhedron<T> {
             inner_radius,
             reach,
             edge_records,
+            gauss,
+            ring_normals,
         }
     }
 }
