@@ -625,3 +625,80 @@ fn minor_cycles<T: Real, const N: usize>(corral: &mut Corral<T, N>) -> Option<SV
     }
     None
 }
+
+/// The most support points [`overlap_certified`] asks for before it gives
+/// up (the SAT loop then decides): an overlapping pair of round hulls is
+/// enclosed in a handful.
+const CERTIFY_ITERATIONS: usize = 16;
+
+/// Whether GJK finds, among support points of `K = A − B` (given by
+/// `support`, in one frame), a simplex of `N + 1` points around the
+/// origin whose every facet lies farther than `margin` from it; started
+/// along `u`.
+///
+/// Such a simplex lies in `K`, so every direction's support value of `K`
+/// is above `margin`: every axis's gap is below `−margin`. With `margin`
+/// above the round-off of a computed gap (and of the simplex's points),
+/// every candidate axis's *computed* gap is negative too, so the pair
+/// overlaps on the SAT's own arithmetic and `intersects` may answer
+/// `true` at once (docs/sat-proof.md §19). `false` says nothing: apart,
+/// too shallow to certify, or out of iterations.
+pub(crate) fn overlap_certified<T: Real, const N: usize>(
+    support: impl Fn(&SVector<T, N>) -> SVector<T, N>,
+    u: &SVector<T, N>,
+    margin: T,
+) -> bool {
+    let point = |d: &SVector<T, N>| Vertex {
+        w: support(d),
+        a: SVector::zeros(),
+        b: SVector::zeros(),
+        weight: T::zero(),
+    };
+    let mut first = point(u);
+    first.weight = T::one();
+    let mut corral = Corral::single(first);
+    let mut x = first.w;
+    for _ in 0..CERTIFY_ITERATIONS {
+        let xx = x.norm_squared();
+        if xx.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
+            return false;
+        }
+        let w = point(&-x);
+        // Every point k of K has x·k >= x·w: when that is positive the
+        // origin is outside K (apart, left to the SAT).
+        if x.dot(&w.w) > T::zero() || corral.contains(&w.w) {
+            return false;
+        }
+        corral.push(w);
+        match minor_cycles(&mut corral) {
+            Some(_) if corral.len == N + 1 => return facets_clear(&corral, margin),
+            Some(y) if y.norm_squared() < xx => x = y,
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Whether every facet of the full simplex `corral` (its nearest point
+/// the origin, inside: all weights positive) lies farther than `margin`
+/// from the origin. Only for `N = 3` (the facet normals are cross
+/// products); other dimensions answer `false`.
+fn facets_clear<T: Real, const N: usize>(corral: &Corral<T, N>, margin: T) -> bool {
+    if N != 3 || corral.len != 4 {
+        return false;
+    }
+    let p = |i: usize| {
+        let w = &corral.get(i).w;
+        nalgebra::Vector3::new(w[0], w[1], w[2])
+    };
+    (0..4).all(|skip| {
+        let [i, j, k] = [(skip + 1) % 4, (skip + 2) % 4, (skip + 3) % 4];
+        let n = (p(j) - p(i)).cross(&(p(k) - p(i)));
+        let len = n.norm();
+        // The origin's distance to the facet's plane, and the skipped
+        // point's, on the same side.
+        let origin = n.dot(&p(i)) / len;
+        let across = n.dot(&(p(i) - p(skip))) / len;
+        origin.abs() > margin && origin * across > T::zero()
+    })
+}

@@ -35,6 +35,7 @@ use nalgebra::{Matrix3, Unit, Vector3};
 
 use super::{argmax_dot, overlay};
 use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
+use crate::distance;
 use crate::engine;
 use crate::geometry::unit_cross3;
 use crate::real::is_nan;
@@ -116,6 +117,9 @@ pub fn intersects<T: Real>(
     }
     if let Probe::Apart(_) = h.probe() {
         return false;
+    }
+    if h.overlap_certified() {
+        return true;
     }
     let mut best = BestAxis::new(Scan::FirstGap);
     let _ = h.scan(&mut best, T::zero());
@@ -218,6 +222,9 @@ pub(crate) fn intersects_seeded<T: Real>(
     }
     if let Probe::Apart(s) = h.probe() {
         return apart(s);
+    }
+    if h.overlap_certified() {
+        return Ok(());
     }
     let mut best = BestAxis::new(Scan::FirstGap);
     let _ = h.scan(&mut best, T::zero());
@@ -415,6 +422,22 @@ impl<'s, T: Real> Hulls<'s, T> {
             }
             _ => None,
         }
+    }
+
+    /// Whether GJK encloses the origin in support points of `A − B` with
+    /// room beyond the slack: then every axis's gap, as the pair loop
+    /// computes it, is negative (`distance::overlap_certified`,
+    /// docs/sat-proof.md §19), and the pair overlaps. Started along the
+    /// line between the inner balls' centres.
+    fn overlap_certified(&self) -> bool {
+        let (a, b, r, t) = (self.a, self.b, self.r, self.t);
+        let support = |d: &Vector3<T>| {
+            let pa = a.vertices()[a.support_vertex(d).0].coords;
+            let pb = b.vertices()[b.support_vertex(&-r.tr_mul(d)).0].coords;
+            pa - (r * pb + t)
+        };
+        let (ca, _) = a.inner_ball();
+        distance::overlap_certified(support, &(ca.coords - self.cb_in_a), self.slack)
     }
 
     /// Whether a bound on an axis's gap lies so far below `threshold` that
@@ -657,4 +680,72 @@ fn arc_max<T: Real>(
 #[inline]
 fn max_abs<T: Real>(v: &Vector3<T>) -> T {
     v.x.abs().max(v.y.abs()).max(v.z.abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use nalgebra::{Point3, Rotation3, Translation3};
+
+    use super::*;
+
+    fn hull(seed: &mut u64, n: usize) -> ConvexPolyhedron<f64> {
+        let mut next = || {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let points: Vec<_> = (0..n)
+            .map(|_| Point3::new(next(), next(), next()))
+            .collect();
+        ConvexPolyhedron::from_hull(&points).unwrap()
+    }
+
+    // The overlap certificate never vouches for a pair the pair loop calls
+    // apart, also when B is moved to touch A exactly along the loop's own
+    // axis (and 1e-12 either side of touching), and it does vouch for most
+    // overlapping pairs (else `intersects` would not be faster for it).
+    #[test]
+    fn overlap_certificate_agrees_with_the_pair_loop() {
+        let mut seed = 0x00c0_ffee_u64;
+        let (mut certified, mut overlapping) = (0, 0);
+        for round in 0..400 {
+            let n = [8, 16, 32][round % 3];
+            let (a, b) = (hull(&mut seed, n), hull(&mut seed, n));
+            let angle = (round as f64) * 0.37;
+            let rot = Rotation3::from_euler_angles(angle, 0.5 * angle, 0.1);
+            let t = Vector3::new(angle.cos(), angle.sin(), (0.3 * angle).cos()) * 1.2;
+            let pose_a = Pose3::identity();
+            for shift in [0.0, 1.0, -1e-12, 1e-12] {
+                let mut pose_b = Pose3::from_parts(Translation3::from(t), rot);
+                let loop_answer = |pose_b: &Pose3<f64>| {
+                    let pose_ab = pose_a.inv_mul(pose_b);
+                    let r = *pose_ab.rotation.matrix();
+                    let t = pose_ab.translation.vector;
+                    let h = Hulls::new(&a, &b, &r, &t);
+                    let mut best = BestAxis::new(Scan::Best);
+                    let _ = h.scan(&mut best, -f64::MAX);
+                    (best.finish().unwrap(), h.overlap_certified())
+                };
+                if shift < 0.5 {
+                    // Move B along the loop's axis until that gap is `shift`.
+                    let (s, _) = loop_answer(&pose_b);
+                    let d = s.axis.into_inner() * (-s.distance + shift);
+                    pose_b.translation.vector += d;
+                }
+                let (s, certified_here) = loop_answer(&pose_b);
+                if certified_here {
+                    assert!(s.distance < 0.0, "round {round}, shift {shift}: {s:?}");
+                    certified += 1;
+                }
+                overlapping += usize::from(s.distance < -1e-9);
+            }
+        }
+        assert!(
+            certified * 10 >= overlapping * 8,
+            "{certified} of {overlapping}"
+        );
+    }
 }
