@@ -14,7 +14,9 @@
 //!     s.feature = face of B    → reference = B's face most aligned with −n
 //!     incident = the other shape's local_incident_face(reference normal)
 //!     2D: clip the incident edge to the reference face's two side planes  two_d.rs
+//!         (two boxes: in the reference box's frame)                         box2.rs
 //!     3D: clip the incident face (or a segment core) to the reference     three_d.rs
+//!         (two boxes: in the reference box's frame)                         box3.rs
 //!         face's side planes (Sutherland–Hodgman), reduce to four points
 //!     keep the clipped points whose separation (height above the reference
 //!     face minus both radii) is <= margin
@@ -31,7 +33,9 @@ use nalgebra::Const;
 
 use crate::{separation, Feature, Pose, Real, Shape};
 
+mod box2;
 mod box3;
+mod box_frame;
 mod frames;
 mod one_point;
 mod three_d;
@@ -135,8 +139,9 @@ mod sealed {
 
 /// The dimensions [`contact_manifold`] exists in, each with its clipping:
 /// `Const<2>` clips an edge (`src/manifold/two_d.rs`), `Const<3>` a face
-/// (`src/manifold/three_d.rs`; two boxes take `src/manifold/box3.rs`,
-/// which agrees with it, docs/manifolds.md, "Boxes"). Sealed: no other dimension can implement
+/// (`src/manifold/three_d.rs`); in both, two boxes take a box path
+/// (`src/manifold/box2.rs`, `box3.rs`) that clips in the reference box's
+/// frame and agrees with the generic one (docs/manifolds.md, "Boxes"). Sealed: no other dimension can implement
 /// it, so a manifold in another dimension does not compile. Code generic
 /// over the dimension names it in its bounds:
 ///
@@ -195,6 +200,12 @@ impl<T: Real> ContactDim<T, 2> for Const<2> {
         A: Shape<T, 2> + ?Sized,
         B: Shape<T, 2> + ?Sized,
     {
+        // Two boxes (as `pair::route` finds them) take the box path.
+        if let Ok(m) = crate::pair::with_boxes(a, b, |box_a, box_b| {
+            run(box_a, pose_a, box_b, pose_b, margin, box2::contacts)
+        }) {
+            return m;
+        }
         run(a, pose_a, b, pose_b, margin, two_d::contacts)
     }
 }
@@ -249,6 +260,7 @@ where
     let pose_ab = pose_a.inv_mul(pose_b);
     let frames = Frames {
         pose_a,
+        pose_b,
         pose_ab: &pose_ab,
         normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
         distance: sat.distance,
