@@ -21,8 +21,8 @@
 
 use nalgebra::Vector2;
 
-use super::box_frame::RefBox;
-use super::{ContactFeature, Frames, Manifold, Side};
+use super::box_frame::{Feat, RefBox};
+use super::{Frames, Manifold, Side};
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
 
@@ -48,41 +48,42 @@ pub(super) fn contacts<T: Real>(
 #[derive(Clone, Copy)]
 struct Pt<T: Real> {
     q: Vector2<T>,
-    on_reference: ContactFeature,
-    on_incident: ContactFeature,
+    on_reference: Feat,
+    on_incident: Feat,
 }
 
-/// Keeps the part of the segment `pts[..n]` where `±q_o − h_o <= 0`
-/// (`+` when `out_plus`); a crossing lies on the reference corner
-/// `vertex` and the incident face `face` (as `two_d::clip_to_plane`).
+/// Keeps, in place, the part of the segment `pts[..n]` where
+/// `±q_o − h_o <= 0` (`+` when `out_plus`); a crossing lies on the
+/// reference corner `vertex` and the incident face `face` (as
+/// `two_d::clip_to_plane`).
 fn clip_to_plane<T: Real>(
-    pts: &[Pt<T>; 2],
-    n: usize,
+    pts: &mut [Pt<T>; 2],
+    n: &mut usize,
     (o, out_plus, ho): (usize, bool, T),
-    vertex: usize,
-    face: usize,
-) -> ([Pt<T>; 2], usize) {
-    let mut out = *pts;
-    let mut k = 0;
+    vertex: u8,
+    face: u8,
+) {
+    let src = *pts;
     let d = |p: &Pt<T>| if out_plus { p.q[o] - ho } else { -p.q[o] - ho };
-    let d: [T; 2] = [d(&pts[0]), d(&pts[1])];
-    for i in 0..n {
-        if d[i] <= T::zero() {
-            out[k] = pts[i];
+    let d: [T; 2] = [d(&src[0]), d(&src[1])];
+    let zero = T::zero();
+    let mut k = 0;
+    for i in 0..*n {
+        if d[i] <= zero {
+            pts[k] = src[i];
             k += 1;
         }
     }
-    if n == 2 && ((d[0] < T::zero() && d[1] > T::zero()) || (d[0] > T::zero() && d[1] < T::zero()))
-    {
+    if *n == 2 && ((d[0] < zero && d[1] > zero) || (d[0] > zero && d[1] < zero)) {
         let s = d[0] / (d[0] - d[1]);
-        out[k] = Pt {
-            q: pts[0].q + (pts[1].q - pts[0].q) * s,
-            on_reference: ContactFeature::Vertex(vertex),
-            on_incident: ContactFeature::Face(face),
+        pts[k] = Pt {
+            q: src[0].q + (src[1].q - src[0].q) * s,
+            on_reference: Feat::Vertex(vertex),
+            on_incident: Feat::Face(face),
         };
         k += 1;
     }
-    (out, k)
+    *n = k;
 }
 
 /// Face contact on face `index` of the reference box (`side`'s box).
@@ -102,13 +103,12 @@ fn face<T: Real>(
     let rb = RefBox::new(frames, side, reference, incident, m.normal().into_inner());
     let f = rb.incident_face(axis, plus);
     let h = rb.half;
-    let face = ContactFeature::Face(index);
-    let pts: [Pt<T>; 2] = core::array::from_fn(|k| {
+    let mut pts: [Pt<T>; 2] = core::array::from_fn(|k| {
         let v = box_face_vertex::<2>(f, k);
         Pt {
             q: rb.incident_corner(v),
-            on_reference: face,
-            on_incident: ContactFeature::Vertex(v),
+            on_reference: Feat::Face(index as u8),
+            on_incident: Feat::Vertex(v as u8),
         }
     });
     // The side plane through the reference edge's corner `v` faces the
@@ -118,8 +118,9 @@ fn face<T: Real>(
         box_face_vertex::<2>(index, 0),
         box_face_vertex::<2>(index, 1),
     );
-    let (pts, n) = clip_to_plane(&pts, 2, plane(v1), v1, f);
-    let (pts, n) = clip_to_plane(&pts, n, plane(v2), v2, f);
+    let mut n = 2;
+    clip_to_plane(&mut pts, &mut n, plane(v1), v1 as u8, f as u8);
+    clip_to_plane(&mut pts, &mut n, plane(v2), v2 as u8, f as u8);
     m.reference = Some((side, index));
     for p in &pts[..n] {
         let separation = if plus {
@@ -136,8 +137,8 @@ fn face<T: Real>(
             axis,
             plus,
             separation,
-            p.on_reference,
-            p.on_incident,
+            p.on_reference.public(),
+            p.on_incident.public(),
         );
     }
 }

@@ -31,9 +31,9 @@
 
 use nalgebra::{Point3, Vector3};
 
-use super::box_frame::RefBox;
+use super::box_frame::{Feat, RefBox};
 use super::three_d::{edge_contact, reduce};
-use super::{ContactFeature, Frames, Manifold, Side};
+use super::{Frames, Manifold, Side};
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
 
@@ -52,25 +52,6 @@ pub(super) fn contacts<T: Real>(
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), i, margin),
         Feature::FaceB(i) => face(m, frames, Side::B, (b, a), i, margin),
         _ => {}
-    }
-}
-
-/// A box feature during clipping, in the box numbering (faces `< 6`,
-/// corners `< 8`): one byte each, so that a clip point stays small.
-#[derive(Clone, Copy)]
-enum Feat {
-    Face(u8),
-    Vertex(u8),
-    Edge(u8, u8),
-}
-
-impl Feat {
-    fn public(self) -> ContactFeature {
-        match self {
-            Self::Face(i) => ContactFeature::Face(i.into()),
-            Self::Vertex(i) => ContactFeature::Vertex(i.into()),
-            Self::Edge(u, w) => ContactFeature::Edge(u.min(w).into(), u.max(w).into()),
-        }
     }
 }
 

@@ -24,6 +24,25 @@ use nalgebra::{Point, SMatrix, SVector};
 use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
 use crate::{Obb, Pose, Real};
 
+/// A box feature during clipping, in the box numbering (faces `< 6`,
+/// corners `< 8`): one byte each, so that a clip point stays small.
+#[derive(Clone, Copy)]
+pub(super) enum Feat {
+    Face(u8),
+    Vertex(u8),
+    Edge(u8, u8),
+}
+
+impl Feat {
+    pub(super) fn public(self) -> ContactFeature {
+        match self {
+            Self::Face(i) => ContactFeature::Face(i.into()),
+            Self::Vertex(i) => ContactFeature::Vertex(i.into()),
+            Self::Edge(u, w) => ContactFeature::Edge(u.min(w).into(), u.max(w).into()),
+        }
+    }
+}
+
 /// The incident box placed in the reference box's frame, and the maps out
 /// of that frame. Both boxes have radius 0 (an [`Obb`]).
 pub(super) struct RefBox<T: Real, const N: usize> {
