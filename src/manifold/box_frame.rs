@@ -34,6 +34,7 @@ pub(super) enum Feat {
 }
 
 impl Feat {
+    #[inline]
     pub(super) fn public(self) -> ContactFeature {
         match self {
             Self::Face(i) => ContactFeature::Face(i.into()),
