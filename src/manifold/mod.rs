@@ -146,7 +146,7 @@ mod sealed {
 /// over the dimension names it in its bounds:
 ///
 /// ```
-/// use nalgebra::{Const, SVector, Unit};
+/// use nalgebra::Const;
 /// use separating_axis::{contact_manifold, Ball, ContactDim, Pose, Shape};
 ///
 /// /// How many contact points two shapes at these poses have.
