@@ -1,34 +1,41 @@
 //! The box–box manifold in 3D: two shapes that both answer
-//! [`Shape::as_obb_ref`] or [`Shape::as_obb`] (as in `pair::route`) take
-//! this path instead of the generic one of `three_d.rs`. It runs the box
-//! SAT (`pair::obb_obb`, through [`separation`](crate::separation)) once
-//! and builds the manifold from the box geometry:
+//! [`Shape::as_obb_ref`](crate::Shape::as_obb_ref) or
+//! [`Shape::as_obb`](crate::Shape::as_obb) (as in `pair::route`) take this
+//! path instead of the generic one of `three_d.rs`. It runs the box SAT
+//! (`pair::obb_obb`, through [`separation`](crate::separation)) once and
+//! clips in the reference box's own frame ([`RefBox`]), where the side
+//! planes are axis-aligned:
 //!
 //! ```text
-//! box contacts(A, B, feature, margin):        in A's local frame
-//!     FaceA(i) / FaceB(i): reference = face i of that box (the SAT's
+//! box contacts(A, B, feature, margin):
+//!     FaceA(i) / FaceB(i): reference = face i = ±eₐ of that box (the SAT's
 //!         numbering is the box's: +e₀ +e₁ +e₂ −e₀ −e₁ −e₂)
-//!         its 4 corners, computed once
-//!         incident = the other box's face most anti-parallel (3 dots)
-//!         clip its 4 corners to the 4 side planes in 8-vertex buffers,
-//!         keep within the margin, reduce to four (three_d::clip_and_push)
+//!         in its box frame: the incident box's axes M and centre c
+//!         incident = the face most anti-parallel to ±eₐ: row a of M
+//!         its 4 corners c + M · corner
+//!         for each edge j of face i (box_face_vertex's loop):
+//!             clip to the side plane through it, ±q_k <= h_k
+//!             (k neither a nor the edge's axis, the sign of its corners)
+//!         keep ±qₐ − hₐ <= margin, reduce to four (three_d::reduce)
 //!     EdgePair(i, j): the edges along box axes i and j that support ±n
 //!         (three_d::edge_contact)
 //! ```
 //!
-//! Every number is computed by the same operations as the generic path on
-//! the same boxes (the same corners, the same planes, the same clipping),
-//! so the two agree bit for bit, ids included: features are named in the
-//! box numbering ([`Obb`]'s faces and corners), which is also an
-//! [`Aabb`](crate::Aabb)'s (tests/manifolds_box.rs).
+//! The clipping takes the same polygon (the incident face's loop, from
+//! the same corner), the same side planes in the same order and names its
+//! points as `three_d::clip_to_plane` does, so the ids are the generic
+//! path's; the points differ from it by round-off only (the generic path
+//! clips in A's frame against planes through the face's corners). Features
+//! are named in the box numbering ([`Obb`]'s faces and corners), which is
+//! also an [`Aabb`](crate::Aabb)'s (tests/manifolds_box.rs::box_path_agrees_with_the_generic_path).
 
-use nalgebra::Point3;
+use nalgebra::{Point3, Vector3};
 
-use super::three_d::{
-    clip_and_push, edge_contact, place, turn, Along, ClipPoint, IncFace, RefFace,
-};
-use super::{ContactFeature, Frames, Manifold, Side};
-use crate::{Feature, Obb, Pose, Real, Shape};
+use super::box_frame::{Feat, RefBox};
+use super::three_d::{edge_contact, reduce};
+use super::{Frames, Manifold, Side};
+use crate::shape::box_face_vertex;
+use crate::{Feature, Obb, Real};
 
 /// The box–box contacts of `feature`; nothing for other features (the
 /// caller then makes the one-point contact).
@@ -40,92 +47,227 @@ pub(super) fn contacts<T: Real>(
     feature: Feature,
     margin: T,
 ) {
-    let pose_b = Some(frames.pose_ab);
     match feature {
         Feature::EdgePair(i, j) => edge_contact(m, frames, a, b, i, j),
-        Feature::FaceA(i) => face(m, frames, Side::A, (a, None), (b, pose_b), i, margin),
-        Feature::FaceB(i) => face(m, frames, Side::B, (b, pose_b), (a, None), i, margin),
+        Feature::FaceA(i) => face(m, frames, Side::A, (a, b), i, margin),
+        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), i, margin),
         _ => {}
     }
 }
 
-/// The face of `obb` most anti-parallel to `dir` (local): the first
-/// minimum of `nᵢ · dir` over `+e₀ +e₁ +e₂ −e₀ −e₁ −e₂`, as the default
-/// [`Shape::local_incident_face`] finds it, from three dot products
-/// (`−c · d` is `−(c · d)` exactly).
-#[inline]
-fn incident_face<T: Real>(obb: &Obb<T, 3>, dir: &nalgebra::Vector3<T>) -> usize {
-    let r = obb.rotation().matrix();
-    let d = [
-        r.column(0).dot(dir),
-        r.column(1).dot(dir),
-        r.column(2).dot(dir),
-    ];
-    let mut best = (0, d[0]);
-    for (i, &x) in d.iter().enumerate().skip(1) {
-        if x < best.1 {
-            best = (i, x);
-        }
-    }
-    for (i, &x) in d.iter().enumerate() {
-        if -x < best.1 {
-            best = (i + 3, -x);
-        }
-    }
-    best.0
+/// The line a clip point's outgoing edge lies on (as `three_d::Along`):
+/// the incident face's edge between two corners, or side plane `j`.
+#[derive(Clone, Copy)]
+enum Next {
+    Incident(u8, u8),
+    Side(u8),
 }
 
-/// Face contact on face `index` of the reference box; each box with its
-/// pose in A's frame (`None` for A itself).
+/// A vertex of the polygon being clipped, in the reference box's frame.
+#[derive(Clone, Copy)]
+struct Pt<T: Real> {
+    q: Vector3<T>,
+    on_reference: Feat,
+    on_incident: Feat,
+    next: Next,
+}
+
+/// At most 8 points: a quad clipped by the four side planes of a
+/// rectangle (the intersection of two convex quads has at most 8 corners,
+/// and so has every intermediate polygon).
+struct Poly<T: Real> {
+    pts: [Pt<T>; 8],
+    len: usize,
+}
+
+impl<T: Real> Poly<T> {
+    fn new() -> Self {
+        Self {
+            pts: [Pt {
+                q: Vector3::zeros(),
+                on_reference: Feat::Face(0),
+                on_incident: Feat::Face(0),
+                next: Next::Side(0),
+            }; 8],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Pt<T>) {
+        if let Some(slot) = self.pts.get_mut(self.len) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+}
+
+/// Face contact on face `index` of the reference box (`side`'s box),
+/// clipped in that box's frame: the incident face's four corners, clipped
+/// to the four side planes `±q_k <= h_k`, in the order of the reference
+/// face's edges (`box_face_vertex`'s loop), by the Sutherland–Hodgman step
+/// and the naming of `three_d::clip_to_plane`; the points within `margin`,
+/// reduced to four by `three_d::reduce`.
 fn face<T: Real>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
     side: Side,
-    (reference, ref_pose): (&Obb<T, 3>, Option<&Pose<T, 3>>),
-    (incident, inc_pose): (&Obb<T, 3>, Option<&Pose<T, 3>>),
+    (reference, incident): (&Obb<T, 3>, &Obb<T, 3>),
     index: usize,
     margin: T,
 ) {
     if index >= 6 {
         return;
     }
-    let normal = turn(ref_pose, reference.local_face_normal(index).into_inner());
-    let corner = |obb: &Obb<T, 3>, pose, f: usize, k: usize| {
-        let v = obb.face_vertex(f, k);
-        (v, place(pose, obb.local_core_vertex(v)))
+    let (axis, plus) = (index % 3, index < 3);
+    let normal = m.normal().into_inner();
+    let rb = RefBox::new(frames, side, reference, incident, normal);
+    let f = rb.incident_face(axis, plus);
+    let h = rb.half;
+
+    let mut poly = Poly::new();
+    let corners: [usize; 4] = core::array::from_fn(|k| box_face_vertex::<3>(f, k));
+    for k in 0..4 {
+        let v = corners[k];
+        poly.push(Pt {
+            q: rb.incident_corner(v),
+            on_reference: Feat::Face(index as u8),
+            on_incident: Feat::Vertex(v as u8),
+            next: Next::Incident(v as u8, corners[(k + 1) % 4] as u8),
+        });
+    }
+    let mut bufs = [poly, Poly::new()];
+    let mut current = 0;
+    for j in 0..4 {
+        let start = box_face_vertex::<3>(index, j);
+        let end = box_face_vertex::<3>(index, (j + 1) % 4);
+        // The side plane through edge j is the face of the reference box
+        // across that edge: along the axis that is neither the face's nor
+        // the edge's, on the side of the edge's corners.
+        let along = (start ^ end).trailing_zeros() as usize;
+        let k = 3 - axis - along;
+        let out_plus = (start >> k) & 1 == 1;
+        let [first, second] = &mut bufs;
+        let (src, dst) = if current == 0 {
+            (&*first, second)
+        } else {
+            (&*second, first)
+        };
+        clip_to_plane(
+            src,
+            dst,
+            (k, out_plus, h[k]),
+            j as u8,
+            (start as u8, end as u8),
+            f as u8,
+        );
+        current = 1 - current;
+        if bufs[current].len == 0 {
+            break;
+        }
+    }
+    let poly = &bufs[current];
+
+    let height = |q: &Vector3<T>| {
+        if plus {
+            q[axis] - h[axis]
+        } else {
+            -q[axis] - h[axis]
+        }
     };
-    let ref_corners: [(usize, Point3<T>); 4] =
-        core::array::from_fn(|k| corner(reference, ref_pose, index, k));
-    let dir = inc_pose.map_or(normal, |p| p.rotation.inverse_transform_vector(&normal));
-    let f = incident_face(incident, &dir);
-    let inc_corners: [(usize, Point3<T>); 4] =
-        core::array::from_fn(|k| corner(incident, inc_pose, f, k));
-    let on_reference = ContactFeature::Face(index);
-    let face = RefFace {
-        side,
-        index,
-        normal,
-        count: 4,
+    let mut kept = [(0, T::zero()); 8];
+    let mut n_kept = 0;
+    for (k, p) in poly.pts[..poly.len].iter().enumerate() {
+        let separation = height(&p.q);
+        if separation <= margin {
+            kept[n_kept] = (k, separation);
+            n_kept += 1;
+        }
+    }
+    let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
+    // nₐ · ((b − a) × (c − a)), nₐ = ±eₐ: the area in the face's plane.
+    let area = |a: Point3<T>, b: Point3<T>, c: Point3<T>| {
+        let (u, w) = (b - a, c - a);
+        let z = u[a1] * w[a2] - u[a2] * w[a1];
+        if plus {
+            z
+        } else {
+            -z
+        }
     };
-    let inc = IncFace {
-        count: 4,
-        feature: ContactFeature::Face(f),
+    let chosen = reduce(&kept[..n_kept], |k| Point3::from(poly.pts[k].q), area);
+    m.reference = Some((side, index));
+    for &(k, separation) in chosen.iter().flatten() {
+        let p = &poly.pts[k];
+        rb.push(
+            m,
+            &p.q,
+            axis,
+            plus,
+            separation,
+            p.on_reference.public(),
+            p.on_incident.public(),
+        );
+    }
+}
+
+/// One Sutherland–Hodgman step in the reference box's frame: `out`
+/// becomes the part of `poly` where `±q_k − h_k <= 0` (`+` when
+/// `out_plus`), the inner side of side plane `j`, through the reference
+/// edge between corners `(start, end)`. The same steps, tests and names
+/// as `three_d::clip_to_plane` on a closed polygon of 4 sides; a polygon
+/// of two points (a degenerate clip) is an open segment there, and here.
+fn clip_to_plane<T: Real>(
+    poly: &Poly<T>,
+    out: &mut Poly<T>,
+    (k, out_plus, hk): (usize, bool, T),
+    j: u8,
+    (start, end): (u8, u8),
+    inc_face: u8,
+) {
+    out.len = 0;
+    let pts = &poly.pts[..poly.len];
+    let len = pts.len();
+    let Some(first) = pts.first() else {
+        return;
     };
-    clip_and_push::<T, 8>(
-        m,
-        frames,
-        &face,
-        |k| ref_corners[k % 4],
-        &inc,
-        |k| {
-            let (v, p) = inc_corners[k % 4];
-            ClipPoint {
-                p,
-                on_reference,
-                on_incident: ContactFeature::Vertex(v),
-                next: Along::Incident(v, inc_corners[(k + 1) % 4].0),
+    let height = |p: &Pt<T>| {
+        if out_plus {
+            p.q[k] - hk
+        } else {
+            -p.q[k] - hk
+        }
+    };
+    let zero = T::zero();
+    let d0 = height(first);
+    let mut next_height = d0;
+    for i in 0..len {
+        let (cur, nxt) = (pts[i], pts[(i + 1) % len]);
+        let closing = len <= 2 && i + 1 == len;
+        let dc = next_height;
+        let dn = if i + 1 == len { d0 } else { height(&nxt) };
+        next_height = dn;
+        if dc <= zero {
+            let mut kept = cur;
+            if dc == zero && dn > zero && !closing {
+                kept.next = Next::Side(j);
             }
-        },
-        margin,
-    );
+            out.push(kept);
+        }
+        if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
+            continue;
+        }
+        let s = dc / (dc - dn);
+        let (on_reference, on_incident) = match cur.next {
+            Next::Incident(u, w) => (Feat::Edge(start, end), Feat::Edge(u, w)),
+            Next::Side(p) if (p + 1) % 4 == j => (Feat::Vertex(start), Feat::Face(inc_face)),
+            Next::Side(p) if (j + 1) % 4 == p => (Feat::Vertex(end), Feat::Face(inc_face)),
+            Next::Side(_) => (Feat::Edge(start, end), Feat::Face(inc_face)),
+        };
+        out.push(Pt {
+            q: cur.q + (nxt.q - cur.q) * s,
+            on_reference,
+            on_incident,
+            next: if dc < zero { Next::Side(j) } else { cur.next },
+        });
+    }
 }

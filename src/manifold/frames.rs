@@ -12,6 +12,7 @@ use crate::{Obb, Pose, Real, Shape};
 /// placed with.
 pub(super) struct Frames<'p, T: Real, const N: usize> {
     pub(super) pose_a: &'p Pose<T, N>,
+    pub(super) pose_b: &'p Pose<T, N>,
     /// B's pose in A's local frame.
     pub(super) pose_ab: &'p Pose<T, N>,
     /// The SAT axis in A's local frame (from A towards B).

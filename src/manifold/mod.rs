@@ -14,7 +14,9 @@
 //!     s.feature = face of B    → reference = B's face most aligned with −n
 //!     incident = the other shape's local_incident_face(reference normal)
 //!     2D: clip the incident edge to the reference face's two side planes  two_d.rs
+//!         (two boxes: in the reference box's frame)                         box2.rs
 //!     3D: clip the incident face (or a segment core) to the reference     three_d.rs
+//!         (two boxes: in the reference box's frame)                         box3.rs
 //!         face's side planes (Sutherland–Hodgman), reduce to four points
 //!     keep the clipped points whose separation (height above the reference
 //!     face minus both radii) is <= margin
@@ -27,11 +29,13 @@
 //! like the queries, and turned to the world at the end. The dimension is
 //! chosen at compile time by the sealed [`ContactDim`].
 
-use nalgebra::Const;
+use nalgebra::{Const, SVector, Unit};
 
 use crate::{separation, Feature, Pose, Real, Shape};
 
+mod box2;
 mod box3;
+mod box_frame;
 mod frames;
 mod one_point;
 mod three_d;
@@ -135,8 +139,9 @@ mod sealed {
 
 /// The dimensions [`contact_manifold`] exists in, each with its clipping:
 /// `Const<2>` clips an edge (`src/manifold/two_d.rs`), `Const<3>` a face
-/// (`src/manifold/three_d.rs`; two boxes take `src/manifold/box3.rs`,
-/// which agrees with it, docs/manifolds.md, "Boxes"). Sealed: no other dimension can implement
+/// (`src/manifold/three_d.rs`); in both, two boxes take a box path
+/// (`src/manifold/box2.rs`, `box3.rs`) that clips in the reference box's
+/// frame and agrees with the generic one (docs/manifolds.md, "Boxes"). Sealed: no other dimension can implement
 /// it, so a manifold in another dimension does not compile. Code generic
 /// over the dimension names it in its bounds:
 ///
@@ -195,7 +200,17 @@ impl<T: Real> ContactDim<T, 2> for Const<2> {
         A: Shape<T, 2> + ?Sized,
         B: Shape<T, 2> + ?Sized,
     {
-        run(a, pose_a, b, pose_b, margin, two_d::contacts)
+        // Built in place: returned once, never moved between the paths.
+        let mut m = Manifold::empty(Unit::new_unchecked(SVector::zeros()));
+        // Two boxes (as `pair::route` finds them) take the box path.
+        if crate::pair::with_boxes(a, b, |box_a, box_b| {
+            run(&mut m, box_a, pose_a, box_b, pose_b, margin, box2::contacts);
+        })
+        .is_err()
+        {
+            run(&mut m, a, pose_a, b, pose_b, margin, two_d::contacts);
+        }
+        m
     }
 }
 
@@ -212,54 +227,59 @@ impl<T: Real> ContactDim<T, 3> for Const<3> {
         A: Shape<T, 3> + ?Sized,
         B: Shape<T, 3> + ?Sized,
     {
+        // Built in place: returned once, never moved between the paths.
+        let mut m = Manifold::empty(Unit::new_unchecked(SVector::zeros()));
         // Two boxes (as `pair::route` finds them) take the box path.
-        if let Ok(m) = crate::pair::with_boxes(a, b, |box_a, box_b| {
-            run(box_a, pose_a, box_b, pose_b, margin, box3::contacts)
-        }) {
-            return m;
+        if crate::pair::with_boxes(a, b, |box_a, box_b| {
+            run(&mut m, box_a, pose_a, box_b, pose_b, margin, box3::contacts);
+        })
+        .is_err()
+        {
+            run(&mut m, a, pose_a, b, pose_b, margin, three_d::contacts);
         }
-        run(a, pose_a, b, pose_b, margin, three_d::contacts)
+        m
     }
 }
 
 /// What every dimension shares: the SAT answer, the emptiness test, the
 /// frames; then `contacts` (the dimension's clipping) and, when it gave
-/// no point, the one-point contact at the support points.
+/// no point, the one-point contact at the support points. Writes into
+/// `m` (restarted), so that the manifold is not copied on its way out.
 fn run<T, A, B, const N: usize>(
+    m: &mut Manifold<T, N>,
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
     margin: T,
     contacts: impl FnOnce(&mut Manifold<T, N>, &Frames<'_, T, N>, &A, &B, Feature, T),
-) -> Manifold<T, N>
-where
+) where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
     let sat = separation(a, pose_a, b, pose_b);
-    let mut m = Manifold::empty(sat.axis);
+    m.restart(sat.axis);
     if !matches!(
         sat.distance.partial_cmp(&margin),
         Some(core::cmp::Ordering::Less | core::cmp::Ordering::Equal)
     ) {
-        return m;
+        return;
     }
     let pose_ab = pose_a.inv_mul(pose_b);
     let frames = Frames {
         pose_a,
+        pose_b,
         pose_ab: &pose_ab,
         normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
         distance: sat.distance,
         radius_a: a.radius(),
         radius_b: b.radius(),
     };
-    contacts(&mut m, &frames, a, b, sat.feature, margin);
+    contacts(m, &frames, a, b, sat.feature, margin);
     if m.is_empty() {
-        one_point(&mut m, &frames, a, b, sat.feature);
+        one_point(m, &frames, a, b, sat.feature);
     }
-    m
 }
 
 /// The reference face a SAT feature names: `(side, index)` for a face

@@ -334,7 +334,8 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
         }
     }
     let kept = &kept[..n_kept];
-    let chosen = reduce(kept, |k| poly.pts[k].p, &ref_normal);
+    let area = |a: Point3<T>, b: Point3<T>, c: Point3<T>| ref_normal.dot(&(b - a).cross(&(c - a)));
+    let chosen = reduce(kept, |k| poly.pts[k].p, area);
     m.reference = Some((side, ref_face));
     for &(k, separation) in chosen.iter().flatten() {
         let c = &poly.pts[k];
@@ -416,18 +417,37 @@ fn clip_to_plane<T: Real, const C: usize>(
     }
 }
 
+/// The relative slack of the spread choices of [`reduce`] (the farthest
+/// point, the largest triangles): a later candidate replaces the best so
+/// far only when its score is larger by more than `√ε` of it, so
+/// candidates within that of each other are equals and the first in the
+/// polygon's order wins. Two candidates often tie exactly: on a box, a
+/// point of an incident edge parallel to the line of the first two points
+/// makes the same triangle as any other point of that edge. Round-off
+/// then chose between them, and differently in two computations of the
+/// same polygon (the box path clips in the reference box's frame, the
+/// generic path in A's): `√ε` (1.5e-8 in `f64`, 3.5e-4 in `f32`) is far
+/// above the round-off of those scores and far below any difference of
+/// area that matters to a contact (tests/manifolds_box.rs::box_path_agrees_with_the_generic_path).
+#[inline]
+fn reduce_slack<T: Real>() -> T {
+    T::default_epsilon().sqrt()
+}
+
 /// At most [`MAX_CONTACT_POINTS`] of the `kept` points `(index, separation)`
 /// (positions from `at`), in this order: the deepest (the first of
-/// equals); the one farthest from it; the one making the largest triangle
+/// equals, exactly); then, each the first of equals within
+/// [`reduce_slack`], the one farthest from it; the one making the largest triangle
 /// with those two; the one adding the largest triangle outside one of that
 /// triangle's edges (so the largest quad given the first three). Areas are
 /// measured along `normal` (in the reference plane). All of them when
 /// there are four or fewer, in the polygon's order; fewer than four when
-/// the others add no area.
-fn reduce<T: Real>(
+/// the others add no area. `area(a, b, c)` is the signed area of the
+/// triangle (times two) seen along the reference normal.
+pub(super) fn reduce<T: Real>(
     kept: &[(usize, T)],
     at: impl Fn(usize) -> Point3<T>,
-    normal: &Vector3<T>,
+    area: impl Fn(Point3<T>, Point3<T>, Point3<T>) -> T,
 ) -> [Option<(usize, T)>; MAX_CONTACT_POINTS] {
     let mut chosen = [None; MAX_CONTACT_POINTS];
     if kept.len() <= MAX_CONTACT_POINTS {
@@ -436,13 +456,19 @@ fn reduce<T: Real>(
         }
         return chosen;
     }
-    // The index in `kept` of the largest `score`, the first of equals;
-    // `None` when no score is above `floor`.
+    // The index in `kept` of the largest `score`, the first of equals
+    // within the relative slack `reduce_slack` (scores are at least
+    // `floor >= 0`); `None` when no score is above `floor`.
+    let slack = reduce_slack::<T>();
     let best = |score: &dyn Fn(Point3<T>) -> T, floor: T| {
         let mut best: Option<(usize, T)> = None;
         for (i, &(k, _)) in kept.iter().enumerate() {
             let s = score(at(k));
-            if s > best.map_or(floor, |(_, b)| b) {
+            let beats = match best {
+                None => s > floor,
+                Some((_, b)) => s > b + b * slack,
+            };
+            if beats {
                 best = Some((i, s));
             }
         }
@@ -461,7 +487,6 @@ fn reduce<T: Real>(
     };
     let p1 = at(kept[i1].0);
     chosen[1] = Some(kept[i1]);
-    let area = |a: Point3<T>, b: Point3<T>, c: Point3<T>| normal.dot(&(b - a).cross(&(c - a)));
     let Some(i2) = best(&|p| area(p0, p1, p).abs(), T::zero()) else {
         return chosen;
     };

@@ -250,6 +250,14 @@ impl<T: Real, const N: usize> Manifold<T, N> {
         }
     }
 
+    /// Empties the manifold in place and sets its normal (the unused
+    /// slots keep what they held; only `points()` is read).
+    pub(crate) fn restart(&mut self, normal: Unit<SVector<T, N>>) {
+        self.normal = normal;
+        self.len = 0;
+        self.reference = None;
+    }
+
     /// Appends a point (ignored beyond [`MAX_CONTACT_POINTS`]).
     pub(crate) fn push(&mut self, p: ContactPoint<T, N>) {
         if let Some(slot) = self.points.get_mut(self.len) {

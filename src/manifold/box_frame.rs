@@ -1,0 +1,211 @@
+//! The reference box's own frame, where the box paths clip (`box2.rs`,
+//! `box3.rs`): the reference box's centre is the origin and its axes the
+//! coordinate axes, so its face `±eₐ` is the plane `qₐ = ±hₐ` and its side
+//! planes are `|q_k| <= h_k` for the other axes. [`RefBox`] places the
+//! incident box in that frame and turns a clipped point back into a
+//! contact point (world, and local to each shape).
+//!
+//! ```text
+//! ref box frame F_r, incident box frame F_i (world, from each pose and box):
+//!     M = F_rᵀ F_i                 the incident box's axes, as columns
+//!     c = F_rᵀ ((t_i − t_r) + (o_i − o_r))
+//!                                  its centre, from the poses' translation
+//!                                  difference first (as pair::obb_obb)
+//!     a point q of the incident box in F_r:
+//!         on the reference shape   q with qₐ set to ±hₐ, by F_r and by
+//!                                  the reference box's own placement
+//!         on the incident shape    the reference point + normal · separation
+//!                                  (world), the incident box's placement
+//!                                  of Mᵀ (q − c) (local)
+//! ```
+
+use nalgebra::{Point, SMatrix, SVector};
+
+use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
+use crate::{Obb, Pose, Real};
+
+/// A box feature during clipping, in the box numbering (faces `< 6`,
+/// corners `< 8`): one byte each, so that a clip point stays small.
+#[derive(Clone, Copy)]
+pub(super) enum Feat {
+    Face(u8),
+    Vertex(u8),
+    Edge(u8, u8),
+}
+
+impl Feat {
+    #[inline]
+    pub(super) fn public(self) -> ContactFeature {
+        match self {
+            Self::Face(i) => ContactFeature::Face(i.into()),
+            Self::Vertex(i) => ContactFeature::Vertex(i.into()),
+            Self::Edge(u, w) => ContactFeature::Edge(u.min(w).into(), u.max(w).into()),
+        }
+    }
+}
+
+/// The incident box placed in the reference box's frame, and the maps out
+/// of that frame. Both boxes have radius 0 (an [`Obb`]).
+pub(super) struct RefBox<T: Real, const N: usize> {
+    /// Which shape holds the reference face.
+    pub(super) side: Side,
+    /// The reference box's half extents.
+    pub(super) half: SVector<T, N>,
+    /// The incident box's axes in the reference box's frame (columns).
+    pub(super) axes: SMatrix<T, N, N>,
+    /// The incident box's centre in the reference box's frame.
+    pub(super) center: SVector<T, N>,
+    /// The incident box's half extents.
+    pub(super) inc_half: SVector<T, N>,
+    /// The reference box's frame in the world: rotation, origin.
+    world: (SMatrix<T, N, N>, SVector<T, N>),
+    /// The reference box's frame in its shape's local frame.
+    own: (SMatrix<T, N, N>, SVector<T, N>),
+    /// The reference box's frame in the incident shape's local frame.
+    other: (SMatrix<T, N, N>, SVector<T, N>),
+    /// The manifold's normal (world, A to B).
+    normal: SVector<T, N>,
+}
+
+impl<T: Real, const N: usize> RefBox<T, N> {
+    /// The frame of `reference` (the box of shape `side`) with `incident`
+    /// placed in it; each box's shape posed by the frames' `pose_a` or
+    /// `pose_b`.
+    pub(super) fn new(
+        frames: &Frames<'_, T, N>,
+        side: Side,
+        reference: &Obb<T, N>,
+        incident: &Obb<T, N>,
+        normal: SVector<T, N>,
+    ) -> Self {
+        let (pose_r, pose_i): (&Pose<T, N>, &Pose<T, N>) = match side {
+            Side::A => (frames.pose_a, frames.pose_b),
+            Side::B => (frames.pose_b, frames.pose_a),
+        };
+        let (rot_r, off_r) = reference.world_frame(pose_r);
+        let (rot_i, off_i) = incident.world_frame(pose_i);
+        let rot_r = rot_r.into_inner();
+        let rt = rot_r.transpose();
+        let axes = rt * rot_i.matrix();
+        let shift = pose_i.translation.vector - pose_r.translation.vector;
+        let center = rt * (shift + (off_i - off_r));
+        // Reference frame → incident box frame: Mᵀ (q − c); then the
+        // incident box's placement in its shape.
+        let inc_rot = incident.rotation().matrix();
+        let back = inc_rot * axes.transpose();
+        let other = (back, incident.center().coords - back * center);
+        Self {
+            side,
+            half: reference.half_extents(),
+            axes,
+            center,
+            inc_half: incident.half_extents(),
+            world: (rot_r, pose_r.translation.vector + off_r),
+            own: (reference.rotation().into_inner(), reference.center().coords),
+            other,
+            normal,
+        }
+    }
+
+    /// The face of the incident box most anti-parallel to the reference
+    /// face `±eₐ` (`plus` for `+eₐ`): the first minimum of `nᵢ · (±eₐ)` over
+    /// `+e₀ … +e_{N−1}, −e₀ … −e_{N−1}`, as the default
+    /// [`Shape::local_incident_face`](crate::Shape::local_incident_face)
+    /// orders them; `nᵢ · eₐ` is row `a` of the incident axes.
+    pub(super) fn incident_face(&self, axis: usize, plus: bool) -> usize {
+        let dot = |k: usize| {
+            let x = self.axes[(axis, k)];
+            if plus {
+                x
+            } else {
+                -x
+            }
+        };
+        let mut best = (0, dot(0));
+        for k in 1..N {
+            let x = dot(k);
+            if x < best.1 {
+                best = (k, x);
+            }
+        }
+        for k in 0..N {
+            let x = -dot(k);
+            if x < best.1 {
+                best = (k + N, x);
+            }
+        }
+        best.0
+    }
+
+    /// Corner `v` of the incident box (the [`Obb`] corner numbering: bit `k`
+    /// set for `+h_k`), in the reference box's frame.
+    pub(super) fn incident_corner(&self, v: usize) -> SVector<T, N> {
+        let mut q = self.center;
+        for k in 0..N {
+            let col = self.axes.column(k) * self.inc_half[k];
+            if (v >> k) & 1 == 1 {
+                q += col;
+            } else {
+                q -= col;
+            }
+        }
+        q
+    }
+
+    /// Pushes the contact point of `q` (a point of the incident box, in
+    /// the reference box's frame) against the reference face `±eₐ`, with
+    /// its `separation` (`±qₐ − hₐ`) and its features on the reference and
+    /// the incident box.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "a point, its face and its two features"
+    )]
+    pub(super) fn push(
+        &self,
+        m: &mut Manifold<T, N>,
+        q: &SVector<T, N>,
+        axis: usize,
+        plus: bool,
+        separation: T,
+        on_reference: ContactFeature,
+        on_incident: ContactFeature,
+    ) {
+        let mut on_face = *q;
+        on_face[axis] = if plus {
+            self.half[axis]
+        } else {
+            -self.half[axis]
+        };
+        let place =
+            |(r, t): &(SMatrix<T, N, N>, SVector<T, N>), p: &SVector<T, N>| Point::from(r * p + t);
+        let ref_world = place(&self.world, &on_face);
+        let ref_local = place(&self.own, &on_face);
+        let inc_local = place(&self.other, q);
+        let step = self.normal * separation;
+        let point = match self.side {
+            Side::A => ContactPoint {
+                separation,
+                on_a: ref_world,
+                on_b: ref_world + step,
+                local_a: ref_local,
+                local_b: inc_local,
+                id: ContactId {
+                    a: on_reference,
+                    b: on_incident,
+                },
+            },
+            Side::B => ContactPoint {
+                separation,
+                on_a: ref_world - step,
+                on_b: ref_world,
+                local_a: inc_local,
+                local_b: ref_local,
+                id: ContactId {
+                    a: on_incident,
+                    b: on_reference,
+                },
+            },
+        };
+        m.push(point);
+    }
+}
