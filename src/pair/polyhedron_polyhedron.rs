@@ -437,7 +437,9 @@ impl<'s, T: Real> Hulls<'s, T> {
             pa - (r * pb + t)
         };
         let (ca, _) = a.inner_ball();
-        distance::overlap_certified(support, &(ca.coords - self.cb_in_a), self.slack)
+        distance::overlap_certified(support, &(ca.coords - self.cb_in_a), T::zero(), || {
+            self.slack
+        })
     }
 
     /// Whether a bound on an axis's gap lies so far below `threshold` that
