@@ -771,13 +771,8 @@ mod tests {
     // vouches for most overlapping pairs.
     #[test]
     fn overlap_certificate_agrees_with_the_engine_on_mixed_pairs() {
-        let mut seed = 0x0bad_cafe_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
+        let mut rng = crate::test_rng::Rng(0x0bad_cafe);
+        let mut next = move || rng.next();
         let (mut certified, mut overlapping) = (0, 0);
         for round in 0..300 {
             let points: Vec<_> = (0..16)

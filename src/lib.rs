@@ -63,6 +63,8 @@ mod round_axes;
 mod rounded;
 mod shape;
 mod support;
+#[cfg(test)]
+mod test_rng;
 
 #[cfg(feature = "serde")]
 mod serde_support;

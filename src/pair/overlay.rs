@@ -291,16 +291,15 @@ mod tests {
     use crate::engine;
     use crate::{Pose3, Posed, Support};
 
-    struct Rng(u64);
+    use crate::test_rng::Rng;
 
-    impl Rng {
-        fn next(&mut self) -> f64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        }
-        fn hull(&mut self, n: usize) -> ConvexPolyhedron<f64> {
+    trait Draw {
+        fn round_hull(&mut self, n: usize) -> ConvexPolyhedron<f64>;
+        fn rotation(&mut self, angle: f64) -> Rotation3<f64>;
+    }
+
+    impl Draw for Rng {
+        fn round_hull(&mut self, n: usize) -> ConvexPolyhedron<f64> {
             let points: Vec<_> = (0..n)
                 .map(|_| {
                     let p = Vector3::new(self.next(), self.next(), self.next());
@@ -352,7 +351,7 @@ mod tests {
         let (mut answered, mut total) = (0, 0);
         for round in 0..600 {
             let n = [4, 8, 16, 32, 64][round % 5];
-            let (a, b) = (rng.hull(n), rng.hull(n));
+            let (a, b) = (rng.round_hull(n), rng.round_hull(n));
             let shift = if round % 3 == 0 { 1e5 } else { 0.0 };
             let t = Vector3::new(rng.next(), rng.next(), rng.next()) * 1.6;
             let angle = 3.0 * rng.next();
@@ -383,7 +382,7 @@ mod tests {
             let a = if round % 2 == 0 {
                 cube.clone()
             } else {
-                rng.hull(16)
+                rng.round_hull(16)
             };
             let angle = [0.0, 1e-15, 1e-12, 1e-9, 1e-6][round % 5];
             let t = Vector3::new(rng.next(), rng.next(), rng.next()) * 0.5;

@@ -686,24 +686,10 @@ fn max_abs<T: Real>(v: &Vector3<T>) -> T {
 
 #[cfg(test)]
 mod tests {
-    use alloc::vec::Vec;
 
-    use nalgebra::{Point3, Rotation3, Translation3};
+    use nalgebra::{Rotation3, Translation3};
 
     use super::*;
-
-    fn hull(seed: &mut u64, n: usize) -> ConvexPolyhedron<f64> {
-        let mut next = || {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            (*seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
-        let points: Vec<_> = (0..n)
-            .map(|_| Point3::new(next(), next(), next()))
-            .collect();
-        ConvexPolyhedron::from_hull(&points).unwrap()
-    }
 
     // The overlap certificate never vouches for a pair the pair loop calls
     // apart, also when B is moved to touch A exactly along the loop's own
@@ -711,11 +697,11 @@ mod tests {
     // overlapping pairs (else `intersects` would not be faster for it).
     #[test]
     fn overlap_certificate_agrees_with_the_pair_loop() {
-        let mut seed = 0x00c0_ffee_u64;
+        let mut rng = crate::test_rng::Rng(0x00c0_ffee);
         let (mut certified, mut overlapping) = (0, 0);
         for round in 0..400 {
             let n = [8, 16, 32][round % 3];
-            let (a, b) = (hull(&mut seed, n), hull(&mut seed, n));
+            let (a, b) = (rng.hull(n, 1.0), rng.hull(n, 1.0));
             let angle = (round as f64) * 0.37;
             let rot = Rotation3::from_euler_angles(angle, 0.5 * angle, 0.1);
             let t = Vector3::new(angle.cos(), angle.sin(), (0.3 * angle).cos()) * 1.2;

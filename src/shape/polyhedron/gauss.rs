@@ -182,21 +182,10 @@ mod tests {
     use super::*;
 
     fn hulls() -> Vec<ConvexPolyhedron<f64>> {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
+        let mut rng = crate::test_rng::Rng(0x9e37_79b9_7f4a_7c15);
         let mut out: Vec<_> = [4, 8, 16, 32, 100]
             .iter()
-            .map(|&n| {
-                let points: Vec<_> = (0..n)
-                    .map(|_| Point3::new(next(), next(), 0.5 * next()))
-                    .collect();
-                ConvexPolyhedron::from_hull(&points).unwrap()
-            })
+            .map(|&n| rng.hull(n, 0.5))
             .collect();
         // A cube: four faces around no vertex, three around each.
         let cube: Vec<_> = (0..8)
