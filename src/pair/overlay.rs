@@ -138,19 +138,33 @@ pub(super) fn separation<T: Real>(
             return None;
         }
     }
+    // Within a class the first largest gap wins (`BestAxis`), so each
+    // class offers only that one.
+    let class_best = |gaps: &mut dyn Iterator<Item = (usize, Gap<T>)>| {
+        gaps.fold(None, |best: Option<(usize, Gap<T>)>, (k, g)| match best {
+            Some((_, b)) if g.distance <= b.distance => best,
+            _ => Some((k, g)),
+        })
+    };
+    let face_a = class_best(&mut a.offsets().iter().enumerate().map(|(i, &offset)| {
+        let n = &a.normals()[i];
+        (i, Gap::from_supports(offset, hb[i] - n.dot(t)))
+    }));
+    let face_b = class_best(
+        &mut b
+            .offsets()
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| hopeful[j])
+            .map(|(j, &offset)| (j, Gap::from_supports(ha[j], offset - u_b(j).dot(t)))),
+    );
     let mut best = BestAxis::new(scan);
     let mut offer = || -> core::ops::ControlFlow<()> {
-        for (i, (n, &offset)) in a.normals().iter().zip(a.offsets()).enumerate() {
-            let gap = Gap::from_supports(offset, hb[i] - n.dot(t));
-            best.offer(gap, *n, Feature::FaceA(i))?;
+        if let Some((i, gap)) = face_a {
+            best.offer(gap, a.normals()[i], Feature::FaceA(i))?;
         }
-        for (j, &offset) in b.offsets().iter().enumerate() {
-            if !hopeful[j] {
-                continue;
-            }
-            let u = u_b(j);
-            let gap = Gap::from_supports(ha[j], offset - u.dot(t));
-            best.offer(gap, Unit::new_unchecked(u), Feature::FaceB(j))?;
+        if let Some((j, gap)) = face_b {
+            best.offer(gap, Unit::new_unchecked(u_b(j)), Feature::FaceB(j))?;
         }
         if let Some((_, axis, i, j)) = edge.best {
             best.offer(edge_gap, Unit::new_unchecked(axis), Feature::EdgePair(i, j))?;

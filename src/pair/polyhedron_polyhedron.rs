@@ -167,6 +167,14 @@ fn local_separation<T: Real>(
     scan: Scan,
 ) -> Separation<T, 3> {
     let h = Hulls::new(a, b, r, t);
+    // Overlapping inner balls: the pair overlaps, and the probe (which
+    // looks for a separating face) would find nothing the walk needs.
+    let (ca, _) = a.inner_ball();
+    if (h.cb_in_a - ca.coords).norm() < h.ra + h.rb - h.slack {
+        if let Some(s) = overlay::separation(a, b, r, t, h.slack, scan) {
+            return s;
+        }
+    }
     // The probe's gaps are gaps of axes offered later: the best is at least
     // their maximum, and no axis whose gap lies below it can win.
     let floor = match h.probe() {
