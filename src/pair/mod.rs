@@ -4,9 +4,12 @@
 //! Each path returns the same answer as the generic [`engine`](crate::engine)
 //! (tests/properties_2d.rs::fast_path_matches_engine,
 //! tests/boxes_3d.rs::box_path_matches_engine_f64 and
-//! tests/polyhedra_3d.rs::hull_path_matches_engine check it), only faster.
+//! tests/polyhedra_3d.rs::hull_path_matches_engine and
+//! tests/polygon_box.rs::path_matches_engine_near_the_origin check it), only
+//! faster.
 
 pub mod obb_obb;
+pub mod polygon_box;
 pub mod polygon_polygon;
 pub mod polyhedron_polyhedron;
 
@@ -49,8 +52,9 @@ fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
 }
 
 /// Runs the specialised path for the pair, if it has one: boxes first,
-/// then polygons (2D) or polyhedra (3D), each through the closure for that
-/// path. A shape answering several hooks takes the first path whose hook
+/// then polygons (2D) or polyhedra (3D), then in 2D a polygon and a box in
+/// either order (`polygon_box(polygon, its pose, box, its pose, box_first)`),
+/// each through the closure for that path. A shape answering several hooks takes the first path whose hook
 /// both shapes answer. Each hook is asked only when the previous answer
 /// leaves the path possible, so a pair through `dyn` costs one or two
 /// virtual calls per path tried, and concrete types none (the hooks are
@@ -59,6 +63,10 @@ fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
 /// reference: copying them out cost up to 38 instructions per query on
 /// the 2D box pools (callgrind).
 #[inline]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one closure per pair path, each inlined at its call"
+)]
 fn route<T, const N: usize, A, B, R>(
     a: &A,
     pose_a: &Pose<T, N>,
@@ -72,6 +80,7 @@ fn route<T, const N: usize, A, B, R>(
         &ConvexPolyhedron<T>,
         &Pose<T, 3>,
     ) -> Option<R>,
+    polygon_box: impl FnOnce(&ConvexPolygon<T>, &Pose<T, 2>, &Obb<T, 2>, &Pose<T, 2>, bool) -> Option<R>,
 ) -> Option<R>
 where
     T: Real,
@@ -90,6 +99,14 @@ where
             if let Some(gb) = b.as_polygon() {
                 return polygons(ga, cast(pose_a)?, gb, cast(pose_b)?);
             }
+            return with_box(b, |box_b| {
+                polygon_box(ga, cast(pose_a)?, cast(box_b)?, cast(pose_b)?, false)
+            })?;
+        }
+        if let Some(gb) = b.as_polygon() {
+            return with_box(a, |box_a| {
+                polygon_box(gb, cast(pose_b)?, cast(box_a)?, cast(pose_a)?, true)
+            })?;
         }
     }
     if N == 3 {
@@ -138,6 +155,20 @@ where
     }
 }
 
+/// `f(box)` when the shape is a box (lent by [`Shape::as_obb_ref`], else
+/// built by [`Shape::as_obb`]), else `None`.
+#[inline(always)]
+fn with_box<T, const N: usize, S, R>(s: &S, f: impl FnOnce(&Obb<T, N>) -> R) -> Option<R>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    if let Some(r) = s.as_obb_ref() {
+        return Some(f(r));
+    }
+    s.as_obb().map(|owned| f(&owned))
+}
+
 /// The verdict from a specialised path, when the pair has one.
 #[inline]
 pub(crate) fn intersects<T, const N: usize, A, B>(
@@ -159,6 +190,7 @@ where
         |a, b| obb_obb::intersects(a, pose_a, b, pose_b),
         |a, pa, b, pb| Some(polygon_polygon::intersects(a, pa, b, pb)),
         |a, pa, b, pb| Some(polyhedron_polyhedron::intersects(a, pa, b, pb)),
+        |g, pg, o, po, _| Some(polygon_box::intersects(g, pg, o, po)),
     )
 }
 
@@ -189,6 +221,10 @@ where
         |a, pa, b, pb| {
             let s = polyhedron_polyhedron::separation_with(a, pa, b, pb, scan);
             cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, box_first| {
+            let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
 }
@@ -228,6 +264,7 @@ where
                 Err(s) => Some(Err(cast::<Separation<T, 3>, Separation<T, N>>(&s).copied())),
             }
         },
+        |g, pg, o, po, _| Some(verdict(polygon_box::intersects(g, pg, o, po))),
     )
 }
 
@@ -264,6 +301,10 @@ where
                 None => polyhedron_polyhedron::separation_with(a, pa, b, pb, scan),
             };
             cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, box_first| {
+            let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
 }

@@ -248,6 +248,79 @@ pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
         .collect()
 }
 
+/// The compound comparison's data (`benches/compound.rs`, the
+/// `2d-compound-*` cells of `src/bin/count.rs`), in `f64`: a random
+/// star-shaped polygon of 48 vertices (radius up to 4) and one of 24
+/// (radius up to 1.5), each decomposed by our `ConcavePolygon` into convex
+/// pieces (vertex lists); [`POOL`] boxes (half extents 0.3–0.8) with their
+/// poses, and [`POOL`] poses of the small compound, all centred uniformly in
+/// a disc of radius 5 at random angles. Poses are `(x, y, angle)`.
+pub struct CompoundPool {
+    /// The big compound's pieces.
+    pub big: Vec<Vec<Point2<f64>>>,
+    /// The small compound's pieces.
+    pub small: Vec<Vec<Point2<f64>>>,
+    /// Half extents of the boxes.
+    pub boxes: Vec<[f64; 2]>,
+    /// Poses of the boxes.
+    pub box_poses: Vec<[f64; 3]>,
+    /// Poses of the small compound.
+    pub pair_poses: Vec<[f64; 3]>,
+}
+
+/// A random star-shaped polygon of `n` vertices, radii in `[0.35, 1) · r`.
+fn star(rng: &mut Rng, n: usize, r: f64) -> Vec<Point2<f64>> {
+    let mut angles: Vec<f64> = (0..n)
+        .map(|_| rng.range(0.0, std::f64::consts::TAU))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    angles
+        .iter()
+        .map(|&a| {
+            let k = r * rng.range(0.35, 1.0);
+            Point2::new(k * a.cos(), k * a.sin())
+        })
+        .collect()
+}
+
+/// The convex pieces of a simple polygon, as vertex lists.
+fn pieces(points: &[Point2<f64>]) -> Vec<Vec<Point2<f64>>> {
+    separating_axis::ConcavePolygon::new(points)
+        .expect("a simple polygon")
+        .pieces()
+        .map(|p| p.vertices().to_vec())
+        .collect()
+}
+
+/// [`POOL`] poses uniform in the disc of radius 5.
+fn disc_poses(rng: &mut Rng) -> Vec<[f64; 3]> {
+    (0..POOL)
+        .map(|_| {
+            let (a, r) = (rng.range(0.0, 6.3), 5.0 * rng.unit_interval().sqrt());
+            [r * a.cos(), r * a.sin(), rng.range(0.0, 6.3)]
+        })
+        .collect()
+}
+
+/// The compound comparison's pool (seeded; the same on every call).
+pub fn compound_pool() -> CompoundPool {
+    let mut rng = Rng::new(0xC0_3B0D);
+    let big = pieces(&star(&mut rng, 48, 4.0));
+    let small = pieces(&star(&mut rng, 24, 1.5));
+    let box_poses = disc_poses(&mut rng);
+    let boxes = (0..POOL)
+        .map(|_| [rng.range(0.3, 0.8), rng.range(0.3, 0.8)])
+        .collect();
+    let pair_poses = disc_poses(&mut rng);
+    CompoundPool {
+        big,
+        small,
+        boxes,
+        box_poses,
+        pair_poses,
+    }
+}
+
 /// Every 2D kind and 3D kind compared.
 pub const KINDS2: [&str; 3] = ["box", "8gon", "circle-8gon"];
 /// Every 3D kind compared.
