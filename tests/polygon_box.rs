@@ -14,7 +14,7 @@ use separating_axis::{
 
 /// A convex polygon: the hull of 3 to 12 points on an ellipse of random
 /// axes (log-uniform 0.1 to 3), its centre shifted from its local origin.
-fn polygon<T: TestReal>(rng: &mut Rng) -> ConvexPolygon<T> {
+pub(crate) fn polygon<T: TestReal>(rng: &mut Rng) -> ConvexPolygon<T> {
     loop {
         let (rx, ry) = (
             0.1 * 30f64.powf(rng.unit_interval()),
@@ -51,7 +51,7 @@ fn gap_along<T: TestReal, A: Shape<T, 2>, B: Shape<T, 2>>(
 /// axis, unless the path's axis gives the engine's distance within `tol`
 /// (a tie); `intersects` is the sign of the separation exactly, and the
 /// engine's verdict away from touching; `penetration` agrees.
-fn check_pair<T, A, B>(
+pub(crate) fn check_pair<T, A, B>(
     a: &A,
     pa: &Pose2<T>,
     b: &B,
@@ -141,7 +141,7 @@ fn path_matches_engine<T: TestReal>(seed: u64, far: f64) {
     );
 }
 
-fn vt2<T: TestReal>(v: &Vector2<f64>) -> Vector2<T> {
+pub(crate) fn vt2<T: TestReal>(v: &Vector2<f64>) -> Vector2<T> {
     Vector2::new(t(v.x), t(v.y))
 }
 

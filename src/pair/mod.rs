@@ -9,6 +9,7 @@
 //! faster.
 
 pub mod obb_obb;
+pub mod polygon_ball;
 pub mod polygon_box;
 pub mod polygon_polygon;
 pub mod polyhedron_polyhedron;
@@ -18,7 +19,7 @@ use core::any::Any;
 use nalgebra::{SVector, Unit};
 
 use crate::engine::Scan;
-use crate::{ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Real, Separation, Shape};
+use crate::{Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Real, Separation, Shape};
 
 /// The index of the unit vector with the largest projection on `dir`, the
 /// first on a tie (0 for an empty list): the face that faces `dir`.
@@ -81,6 +82,13 @@ fn route<T, const N: usize, A, B, R>(
         &Pose<T, 3>,
     ) -> Option<R>,
     polygon_box: impl FnOnce(&ConvexPolygon<T>, &Pose<T, 2>, &Obb<T, 2>, &Pose<T, 2>, bool) -> Option<R>,
+    polygon_ball: impl FnOnce(
+        &ConvexPolygon<T>,
+        &Pose<T, 2>,
+        &Ball<T, 2>,
+        &Pose<T, 2>,
+        bool,
+    ) -> Option<R>,
 ) -> Option<R>
 where
     T: Real,
@@ -95,19 +103,17 @@ where
         return Some(r);
     }
     if N == 2 {
+        // A polygon and a polygon, a box or a circle, in either order.
         if let Some(ga) = a.as_polygon() {
             if let Some(gb) = b.as_polygon() {
                 return polygons(ga, cast(pose_a)?, gb, cast(pose_b)?);
             }
-            return with_box(b, |box_b| {
-                polygon_box(ga, cast(pose_a)?, cast(box_b)?, cast(pose_b)?, false)
-            })?;
+            return polygon_with(ga, pose_a, b, pose_b, false, polygon_box, polygon_ball);
         }
         if let Some(gb) = b.as_polygon() {
-            return with_box(a, |box_a| {
-                polygon_box(gb, cast(pose_b)?, cast(box_a)?, cast(pose_a)?, true)
-            })?;
+            return polygon_with(gb, pose_b, a, pose_a, true, polygon_box, polygon_ball);
         }
+        return None;
     }
     if N == 3 {
         if let Some(ha) = a.as_polyhedron() {
@@ -117,6 +123,42 @@ where
         }
     }
     None
+}
+
+/// A polygon's pair path with `other` (2D), a box or a circle, when it
+/// has one; `other_first` when `other` is the query's first shape.
+#[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the two closures of route, passed on"
+)]
+fn polygon_with<T, const N: usize, O, R>(
+    polygon: &ConvexPolygon<T>,
+    pose_polygon: &Pose<T, N>,
+    other: &O,
+    pose_other: &Pose<T, N>,
+    other_first: bool,
+    polygon_box: impl FnOnce(&ConvexPolygon<T>, &Pose<T, 2>, &Obb<T, 2>, &Pose<T, 2>, bool) -> Option<R>,
+    polygon_ball: impl FnOnce(
+        &ConvexPolygon<T>,
+        &Pose<T, 2>,
+        &Ball<T, 2>,
+        &Pose<T, 2>,
+        bool,
+    ) -> Option<R>,
+) -> Option<R>
+where
+    T: Real,
+    O: Shape<T, N> + ?Sized,
+{
+    let (pp, po) = (cast(pose_polygon)?, cast(pose_other)?);
+    if let Some(r) = with_box(other, |o| {
+        polygon_box(polygon, pp, cast(o)?, po, other_first)
+    }) {
+        return r;
+    }
+    let ball = other.as_ball()?;
+    polygon_ball(polygon, pp, cast(ball)?, po, other_first)
 }
 
 /// `boxes(box_a, box_b)` when both shapes are boxes, else `boxes` back.
@@ -191,6 +233,7 @@ where
         |a, pa, b, pb| Some(polygon_polygon::intersects(a, pa, b, pb)),
         |a, pa, b, pb| Some(polyhedron_polyhedron::intersects(a, pa, b, pb)),
         |g, pg, o, po, _| Some(polygon_box::intersects(g, pg, o, po)),
+        |g, pg, o, po, _| Some(polygon_ball::intersects(g, pg, o, po)),
     )
 }
 
@@ -224,6 +267,10 @@ where
         },
         |g, pg, o, po, box_first| {
             let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, ball_first| {
+            let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
             cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
@@ -265,6 +312,7 @@ where
             }
         },
         |g, pg, o, po, _| Some(verdict(polygon_box::intersects(g, pg, o, po))),
+        |g, pg, o, po, _| Some(verdict(polygon_ball::intersects(g, pg, o, po))),
     )
 }
 
@@ -304,6 +352,10 @@ where
         },
         |g, pg, o, po, box_first| {
             let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, ball_first| {
+            let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
             cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )

@@ -1,7 +1,8 @@
 //! separating-axis against parry, in one process, on the same seeded pools
 //! (converted before timing), in f32 and f64: `cargo bench` in this
 //! directory. Group names are `precision/kind/mix`; each benchmark runs the
-//! query over the whole pool of 1024 pairs.
+//! query over the whole pool of 1024 pairs. The one asymmetric kind,
+//! `circle-8gon` (circle first), is also timed swapped, as `8gon-circle`.
 
 use std::hint::black_box;
 
@@ -148,6 +149,24 @@ macro_rules! compare {
                     }
                     parry_bench!(g, theirs, parry2, kind);
                     g.finish();
+                    if kind == "circle-8gon" {
+                        // The swapped order (polygon first), a group of its
+                        // own: `2d-8gon-circle`.
+                        let ours: Vec<_> = ours
+                            .iter()
+                            .map(|(a, pa, b, pb)| (b.clone(), *pb, a.clone(), *pa))
+                            .collect();
+                        let theirs: Vec<_> = theirs
+                            .iter()
+                            .map(|(a, pa, b, pb)| (b.clone(), *pb, a.clone(), *pa))
+                            .collect();
+                        let mut g =
+                            c.benchmark_group(format!("{}/2d-8gon-circle/{}", $prec, mix.name()));
+                        g.throughput(Throughput::Elements(POOL as u64));
+                        ours_bench!(g, typed!(ours, Ours2, Polytope, Ball));
+                        parry_bench!(g, theirs, parry2, kind);
+                        g.finish();
+                    }
                 }
             }
             for kind in KINDS3 {
