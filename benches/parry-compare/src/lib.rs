@@ -196,7 +196,8 @@ fn quat(r: Rotation3<f64>) -> [f64; 4] {
     [q.i, q.j, q.k, q.w]
 }
 
-/// The 3D pool of `kind` ("box", "hull16", "hull32", and for the manifold
+/// The 3D pool of `kind` ("box", "hull16", "hull32", "hull64", "hull128":
+/// hulls of that many random points, and for the manifold
 /// comparison "capsule-box": a capsule first, a box second) and `mix`.
 pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
     let mut rng = Rng(seed);
@@ -209,6 +210,8 @@ pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
                     rng.range(0.4, 1.0),
                 ]),
                 "hull16" => Shape3::Hull(hull_points(rng, 16)),
+                "hull64" => Shape3::Hull(hull_points(rng, 64)),
+                "hull128" => Shape3::Hull(hull_points(rng, 128)),
                 "capsule-box" => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.2, 0.5)]),
                 _ => Shape3::Hull(hull_points(rng, 32)),
             };
@@ -324,7 +327,7 @@ pub fn compound_pool() -> CompoundPool {
 /// Every 2D kind and 3D kind compared.
 pub const KINDS2: [&str; 3] = ["box", "8gon", "circle-8gon"];
 /// Every 3D kind compared.
-pub const KINDS3: [&str; 3] = ["box", "hull16", "hull32"];
+pub const KINDS3: [&str; 5] = ["box", "hull16", "hull32", "hull64", "hull128"];
 
 /// The pools' seed for a kind and mix (the same for both libraries and
 /// both precisions).

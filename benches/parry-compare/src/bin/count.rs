@@ -8,7 +8,9 @@
 //! ```text
 //! count <precision> <dim-kind> <mix> <query> <library> <order> [reps]
 //!   precision  f32 | f64
-//!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32
+//!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32 |
+//!              3d-hull64 | 3d-hull128 | 2d-compound-box | 2d-compound-compound (the
+//!              compound cells: mixed, ab only)
 //!   mix        mixed | separated | deep
 //!   query      intersects | penetration | manifold (`contact_manifold`,
 //!              margin 0; parry's `contact_manifold_convex_convex`, or for
