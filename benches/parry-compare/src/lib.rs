@@ -127,8 +127,12 @@ pub fn polygon(rng: &mut Rng, n: usize) -> Vec<Point2<f64>> {
         .collect()
 }
 
-/// The 2D pool of `kind` ("box", "8gon", "circle-8gon") and `mix`.
+/// The 2D pool of `kind` ("box", "8gon", "circle-8gon", or one of them
+/// with the suffix `-alt`: [`pool2_alt`]'s generator) and `mix`.
 pub fn pool2(kind: &str, mix: Mix, seed: u64) -> Vec<Pair2> {
+    if let Some(base) = kind.strip_suffix("-alt") {
+        return pool2_alt(base, mix, seed);
+    }
     let mut rng = Rng(seed);
     (0..POOL)
         .map(|_| {
@@ -152,6 +156,54 @@ pub fn pool2(kind: &str, mix: Mix, seed: u64) -> Vec<Pair2> {
                 oa + ob,
                 if kind == "box" { 3.2 } else { 3.4 },
             );
+            let pb = [
+                pa[0] + d * dir.cos(),
+                pa[1] + d * dir.sin(),
+                rng.range(0.0, 6.3),
+            ];
+            Pair2 { a, pa, b, pb }
+        })
+        .collect()
+}
+
+/// A second generator of 2D pools, with other distributions than
+/// [`pool2`]'s, so that a target is not checked on pools made by one
+/// generator only: sizes log-uniform over 0.1 to 3 (each shape on its own,
+/// so pairs of very different sizes occur), boxes and 8-gons elongated up
+/// to 8:1, circles of log-uniform radius, A anywhere within ±500, and B
+/// at a distance scaled by the pair's own radii: *mixed* uniform up to
+/// 0.9 times the sum of the outer radii, *separated* beyond that sum by up
+/// to its size again, *deep* within half the sum of the inner radii.
+pub fn pool2_alt(kind: &str, mix: Mix, seed: u64) -> Vec<Pair2> {
+    let mut rng = Rng(seed ^ 0xA17_0000);
+    (0..POOL)
+        .map(|_| {
+            let shape = |rng: &mut Rng, first: bool| {
+                let size = 0.1 * 30f64.powf(rng.unit_interval());
+                let thin = 8f64.powf(rng.unit_interval());
+                match kind {
+                    "box" => Shape2::Box([size, size / thin]),
+                    "circle-8gon" if first => Shape2::Circle(size),
+                    _ => {
+                        let p = polygon(rng, 8);
+                        scale2(&Shape2::Polygon(p), [size, size / thin])
+                    }
+                }
+            };
+            let (a, b) = (shape(&mut rng, true), shape(&mut rng, false));
+            let ((ia, oa), (ib, ob)) = (radii2(&a), radii2(&b));
+            let pa = [
+                rng.range(-500.0, 500.0),
+                rng.range(-500.0, 500.0),
+                rng.range(0.0, 6.3),
+            ];
+            let dir = rng.range(0.0, 6.3);
+            let reach = oa + ob;
+            let d = match mix {
+                Mix::Mixed => rng.range(0.0, 0.9 * reach),
+                Mix::Separated => reach * rng.range(1.01, 2.0),
+                Mix::Deep => rng.range(0.0, 0.5 * (ia + ib)),
+            };
             let pb = [
                 pa[0] + d * dir.cos(),
                 pa[1] + d * dir.sin(),
@@ -326,6 +378,13 @@ pub fn compound_pool() -> CompoundPool {
 
 /// Every 2D kind and 3D kind compared.
 pub const KINDS2: [&str; 3] = ["box", "8gon", "circle-8gon"];
+/// The 2D kinds again from the second generator ([`pool2_alt`]).
+pub const KINDS2_ALT: [&str; 3] = ["box-alt", "8gon-alt", "circle-8gon-alt"];
+
+/// A kind without the `-alt` suffix of the second generator.
+pub fn base_kind(kind: &str) -> &str {
+    kind.strip_suffix("-alt").unwrap_or(kind)
+}
 /// Every 3D kind compared.
 pub const KINDS3: [&str; 5] = ["box", "hull16", "hull32", "hull64", "hull128"];
 

@@ -10,7 +10,9 @@
 //!   precision  f32 | f64
 //!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32 |
 //!              3d-hull64 | 3d-hull128 | 2d-compound-box | 2d-compound-compound (the
-//!              compound cells: mixed, ab only)
+//!              compound cells: mixed, ab only); a 2D kind with the suffix
+//!              `-alt` (`2d-8gon-alt`) takes its pools from the second
+//!              generator, `pool2_alt`
 //!   mix        mixed | separated | deep
 //!   query      intersects | penetration | manifold (`contact_manifold`,
 //!              margin 0; parry's `contact_manifold_convex_convex`, or for
@@ -32,7 +34,9 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use parry_compare::{pool2, pool3, seed, Mix, Pair2, Pair3, KINDS2, KINDS3, POOL};
+use parry_compare::{
+    base_kind, pool2, pool3, seed, Mix, Pair2, Pair3, KINDS2, KINDS2_ALT, KINDS3, POOL,
+};
 
 /// The measured region: `reps` runs of `query` over its pool. The driver
 /// collects instructions from entry to exit of this function (and all it
@@ -286,7 +290,7 @@ macro_rules! cell {
                             .iter()
                             .map(|p| (ours2(&p.a), our_pose2(&p.pa), ours2(&p.b), our_pose2(&p.pb)))
                             .collect();
-                        match (cell.kind, cell.swapped) {
+                        match (base_kind(cell.kind), cell.swapped) {
                             ("box", _) => {
                                 ours_maybe_dyn!(reps, query, typed!(ours, Ours2, Obb, Obb), d)
                             }
@@ -392,12 +396,13 @@ fn list() {
     for precision in ["f32", "f64"] {
         let kinds = KINDS2
             .iter()
+            .chain(KINDS2_ALT.iter())
             .map(|k| format!("2d-{k}"))
             .chain(KINDS3.iter().map(|k| format!("3d-{k}")));
         for kind in kinds {
             for mix in Mix::ALL {
                 for query in ["intersects", "penetration"] {
-                    let libraries: &[&str] = if kind.ends_with("-box") {
+                    let libraries: &[&str] = if base_kind(&kind).ends_with("-box") {
                         &["ours", "parry", "parry-cuboid"]
                     } else {
                         &["ours", "parry"]
@@ -579,13 +584,13 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
         return None;
     }
     let (three, kind) = match args[1].split_once('-')? {
-        ("2d", k) if KINDS2.contains(&k) => (false, k),
+        ("2d", k) if KINDS2.contains(&k) || KINDS2_ALT.contains(&k) => (false, k),
         ("3d", k) if KINDS3.contains(&k) => (true, k),
         _ => return None,
     };
     let library = args[4].as_str();
     let known = matches!(library, "ours" | "ours-dyn" | "parry")
-        || (library == "parry-cuboid" && kind == "box");
+        || (library == "parry-cuboid" && base_kind(kind) == "box");
     let cell = Cell {
         f64: match args[0].as_str() {
             "f32" => false,
