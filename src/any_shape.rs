@@ -244,6 +244,11 @@ where
     fn as_polyhedron(&self) -> Option<&ConvexPolyhedron<T>> {
         each!(self, s => s.as_polyhedron())
     }
+
+    #[inline]
+    fn as_ball(&self) -> Option<&Ball<T, N>> {
+        each!(self, s => s.as_ball())
+    }
 }
 
 /// `From` each shape of every dimension.

@@ -47,6 +47,8 @@ mod many_dimensions;
 mod nan;
 mod no_alloc;
 mod oracle_2d;
+mod polygon_ball;
+mod polygon_box;
 mod polygon_robustness;
 mod polyhedra_3d;
 mod polyhedron;

@@ -4,10 +4,14 @@
 //! Each path returns the same answer as the generic [`engine`](crate::engine)
 //! (tests/properties_2d.rs::fast_path_matches_engine,
 //! tests/boxes_3d.rs::box_path_matches_engine_f64 and
-//! tests/polyhedra_3d.rs::hull_path_matches_engine check it), only faster.
+//! tests/polyhedra_3d.rs::hull_path_matches_engine and
+//! tests/polygon_box.rs::path_matches_engine_near_the_origin check it), only
+//! faster.
 
 pub mod obb_obb;
 mod overlay;
+pub mod polygon_ball;
+pub mod polygon_box;
 pub mod polygon_polygon;
 pub mod polyhedron_polyhedron;
 
@@ -16,7 +20,7 @@ use core::any::Any;
 use nalgebra::{SVector, Unit};
 
 use crate::engine::Scan;
-use crate::{ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Real, Separation, Shape};
+use crate::{Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Real, Separation, Shape};
 
 /// The index of the unit vector with the largest projection on `dir`, the
 /// first on a tie (0 for an empty list): the face that faces `dir`.
@@ -50,8 +54,9 @@ fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
 }
 
 /// Runs the specialised path for the pair, if it has one: boxes first,
-/// then polygons (2D) or polyhedra (3D), each through the closure for that
-/// path. A shape answering several hooks takes the first path whose hook
+/// then polygons (2D) or polyhedra (3D), then in 2D a polygon and a box in
+/// either order (`polygon_box(polygon, its pose, box, its pose, box_first)`),
+/// each through the closure for that path. A shape answering several hooks takes the first path whose hook
 /// both shapes answer. Each hook is asked only when the previous answer
 /// leaves the path possible, so a pair through `dyn` costs one or two
 /// virtual calls per path tried, and concrete types none (the hooks are
@@ -60,6 +65,10 @@ fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
 /// reference: copying them out cost up to 38 instructions per query on
 /// the 2D box pools (callgrind).
 #[inline]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "one closure per pair path, each inlined at its call"
+)]
 fn route<T, const N: usize, A, B, R>(
     a: &A,
     pose_a: &Pose<T, N>,
@@ -72,6 +81,14 @@ fn route<T, const N: usize, A, B, R>(
         &Pose<T, 3>,
         &ConvexPolyhedron<T>,
         &Pose<T, 3>,
+    ) -> Option<R>,
+    polygon_box: impl FnOnce(&ConvexPolygon<T>, &Pose<T, 2>, &Obb<T, 2>, &Pose<T, 2>, bool) -> Option<R>,
+    polygon_ball: impl FnOnce(
+        &ConvexPolygon<T>,
+        &Pose<T, 2>,
+        &Ball<T, 2>,
+        &Pose<T, 2>,
+        bool,
     ) -> Option<R>,
 ) -> Option<R>
 where
@@ -87,11 +104,17 @@ where
         return Some(r);
     }
     if N == 2 {
+        // A polygon and a polygon, a box or a circle, in either order.
         if let Some(ga) = a.as_polygon() {
             if let Some(gb) = b.as_polygon() {
                 return polygons(ga, cast(pose_a)?, gb, cast(pose_b)?);
             }
+            return polygon_with(ga, pose_a, b, pose_b, false, polygon_box, polygon_ball);
         }
+        if let Some(gb) = b.as_polygon() {
+            return polygon_with(gb, pose_b, a, pose_a, true, polygon_box, polygon_ball);
+        }
+        return None;
     }
     if N == 3 {
         if let Some(ha) = a.as_polyhedron() {
@@ -101,6 +124,42 @@ where
         }
     }
     None
+}
+
+/// A polygon's pair path with `other` (2D), a box or a circle, when it
+/// has one; `other_first` when `other` is the query's first shape.
+#[inline(always)]
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the two closures of route, passed on"
+)]
+fn polygon_with<T, const N: usize, O, R>(
+    polygon: &ConvexPolygon<T>,
+    pose_polygon: &Pose<T, N>,
+    other: &O,
+    pose_other: &Pose<T, N>,
+    other_first: bool,
+    polygon_box: impl FnOnce(&ConvexPolygon<T>, &Pose<T, 2>, &Obb<T, 2>, &Pose<T, 2>, bool) -> Option<R>,
+    polygon_ball: impl FnOnce(
+        &ConvexPolygon<T>,
+        &Pose<T, 2>,
+        &Ball<T, 2>,
+        &Pose<T, 2>,
+        bool,
+    ) -> Option<R>,
+) -> Option<R>
+where
+    T: Real,
+    O: Shape<T, N> + ?Sized,
+{
+    let (pp, po) = (cast(pose_polygon)?, cast(pose_other)?);
+    if let Some(r) = with_box(other, |o| {
+        polygon_box(polygon, pp, cast(o)?, po, other_first)
+    }) {
+        return r;
+    }
+    let ball = other.as_ball()?;
+    polygon_ball(polygon, pp, cast(ball)?, po, other_first)
 }
 
 /// `boxes(box_a, box_b)` when both shapes are boxes, else `boxes` back.
@@ -139,6 +198,20 @@ where
     }
 }
 
+/// `f(box)` when the shape is a box (lent by [`Shape::as_obb_ref`], else
+/// built by [`Shape::as_obb`]), else `None`.
+#[inline(always)]
+fn with_box<T, const N: usize, S, R>(s: &S, f: impl FnOnce(&Obb<T, N>) -> R) -> Option<R>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    if let Some(r) = s.as_obb_ref() {
+        return Some(f(r));
+    }
+    s.as_obb().map(|owned| f(&owned))
+}
+
 /// The verdict from a specialised path, when the pair has one.
 #[inline]
 pub(crate) fn intersects<T, const N: usize, A, B>(
@@ -160,6 +233,8 @@ where
         |a, b| obb_obb::intersects(a, pose_a, b, pose_b),
         |a, pa, b, pb| Some(polygon_polygon::intersects(a, pa, b, pb)),
         |a, pa, b, pb| Some(polyhedron_polyhedron::intersects(a, pa, b, pb)),
+        |g, pg, o, po, _| Some(polygon_box::intersects(g, pg, o, po)),
+        |g, pg, o, po, _| Some(polygon_ball::intersects(g, pg, o, po)),
     )
 }
 
@@ -190,6 +265,14 @@ where
         |a, pa, b, pb| {
             let s = polyhedron_polyhedron::separation_with(a, pa, b, pb, scan);
             cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, box_first| {
+            let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, ball_first| {
+            let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
 }
@@ -229,6 +312,8 @@ where
                 Err(s) => Some(Err(cast::<Separation<T, 3>, Separation<T, N>>(&s).copied())),
             }
         },
+        |g, pg, o, po, _| Some(verdict(polygon_box::intersects(g, pg, o, po))),
+        |g, pg, o, po, _| Some(verdict(polygon_ball::intersects(g, pg, o, po))),
     )
 }
 
@@ -265,6 +350,14 @@ where
                 None => polyhedron_polyhedron::separation_with(a, pa, b, pb, scan),
             };
             cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, box_first| {
+            let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        },
+        |g, pg, o, po, ball_first| {
+            let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
+            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
 }

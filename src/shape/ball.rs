@@ -161,4 +161,9 @@ impl<T: Real, const N: usize> Shape<T, N> for Ball<T, N> {
     fn local_contains_point(&self, p: &Point<T, N>) -> bool {
         (p - self.center).norm_squared() <= self.radius * self.radius
     }
+
+    #[inline]
+    fn as_ball(&self) -> Option<&Ball<T, N>> {
+        Some(self)
+    }
 }

@@ -471,6 +471,25 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
         None
     }
 
+    /// The shape as a ball, when it is one: a circle against a convex
+    /// polygon takes [`pair::polygon_ball`](crate::pair::polygon_ball), in
+    /// either order. The default is `None`; [`Ball`] answers itself.
+    ///
+    /// ```
+    /// use nalgebra::Point2;
+    /// use separating_axis::{Ball, ConvexPolygon, Shape};
+    ///
+    /// let c = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// assert_eq!(c.as_ball(), Some(&c));
+    /// let tri = ConvexPolygon::new(&[Point2::new(0.0, 0.0), Point2::new(1.0, 0.0), Point2::new(0.0, 1.0)]).unwrap();
+    /// assert!(tri.as_ball().is_none());
+    /// ```
+    #[inline]
+    #[must_use]
+    fn as_ball(&self) -> Option<&Ball<T, N>> {
+        None
+    }
+
     /// The shape as a convex polyhedron (3D), when it is one: a pair of
     /// them takes [`pair::polyhedron_polyhedron`](crate::pair::polyhedron_polyhedron).
     /// The default is `None`; [`ConvexPolyhedron`] answers itself.

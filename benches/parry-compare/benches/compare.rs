@@ -1,12 +1,15 @@
 //! separating-axis against parry, in one process, on the same seeded pools
 //! (converted before timing), in f32 and f64: `cargo bench` in this
 //! directory. Group names are `precision/kind/mix`; each benchmark runs the
-//! query over the whole pool of 1024 pairs.
+//! query over the whole pool of 1024 pairs. The one asymmetric kind,
+//! `circle-8gon` (circle first), is also timed swapped, as `8gon-circle`.
+//! The 2D kinds are timed again on the second generator's pools
+//! (`pool2_alt`), as `box-alt`, `8gon-alt`, `circle-8gon-alt`.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use parry_compare::{pool2, pool3, seed, Mix, KINDS2, KINDS3, POOL};
+use parry_compare::{base_kind, pool2, pool3, seed, Mix, KINDS2, KINDS2_ALT, KINDS3, POOL};
 
 /// Our `intersects` and `penetration` over `typed`, a pool of
 /// `(&A, &pose, &B, &pose)` with concrete shape types.
@@ -121,7 +124,7 @@ macro_rules! compare {
     ($fn_name:ident, $m:ident, $prec:literal) => {
         fn $fn_name(c: &mut Criterion) {
             use parry_compare::$m::*;
-            for kind in KINDS2 {
+            for kind in KINDS2.into_iter().chain(KINDS2_ALT) {
                 for mix in Mix::ALL {
                     let pool = pool2(kind, mix, seed(kind, mix));
                     let ours: Vec<_> = pool
@@ -141,13 +144,31 @@ macro_rules! compare {
                         .collect();
                     let mut g = c.benchmark_group(format!("{}/2d-{kind}/{}", $prec, mix.name()));
                     g.throughput(Throughput::Elements(POOL as u64));
-                    match kind {
+                    match base_kind(kind) {
                         "box" => ours_bench!(g, typed!(ours, Ours2, Obb, Obb)),
                         "8gon" => ours_bench!(g, typed!(ours, Ours2, Polytope, Polytope)),
                         _ => ours_bench!(g, typed!(ours, Ours2, Ball, Polytope)),
                     }
-                    parry_bench!(g, theirs, parry2, kind);
+                    parry_bench!(g, theirs, parry2, base_kind(kind));
                     g.finish();
+                    if base_kind(kind) == "circle-8gon" {
+                        // The swapped order (polygon first), a group of its
+                        // own: `2d-8gon-circle`.
+                        let ours: Vec<_> = ours
+                            .iter()
+                            .map(|(a, pa, b, pb)| (b.clone(), *pb, a.clone(), *pa))
+                            .collect();
+                        let theirs: Vec<_> = theirs
+                            .iter()
+                            .map(|(a, pa, b, pb)| (b.clone(), *pb, a.clone(), *pa))
+                            .collect();
+                        let mut g =
+                            c.benchmark_group(format!("{}/2d-8gon-circle/{}", $prec, mix.name()));
+                        g.throughput(Throughput::Elements(POOL as u64));
+                        ours_bench!(g, typed!(ours, Ours2, Polytope, Ball));
+                        parry_bench!(g, theirs, parry2, base_kind(kind));
+                        g.finish();
+                    }
                 }
             }
             for kind in KINDS3 {

@@ -17,51 +17,15 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nalgebra::Point2;
-use parry_compare::{Rng, POOL};
-use separating_axis::ConcavePolygon;
-
-/// A random star-shaped polygon of `n` vertices, radii in `[0.35, 1) · r`.
-fn star(rng: &mut Rng, n: usize, r: f64) -> Vec<Point2<f64>> {
-    let mut angles: Vec<f64> = (0..n)
-        .map(|_| rng.range(0.0, std::f64::consts::TAU))
-        .collect();
-    angles.sort_by(f64::total_cmp);
-    angles
-        .iter()
-        .map(|&a| {
-            let k = r * rng.range(0.35, 1.0);
-            Point2::new(k * a.cos(), k * a.sin())
-        })
-        .collect()
-}
-
-/// The convex pieces of the polygon, as vertex lists in f64.
-fn pieces(points: &[Point2<f64>]) -> Vec<Vec<Point2<f64>>> {
-    ConcavePolygon::new(points)
-        .expect("a simple polygon")
-        .pieces()
-        .map(|p| p.vertices().to_vec())
-        .collect()
-}
-
-/// `(x, y, angle)` poses, uniform in the disc of radius 5.
-fn poses(rng: &mut Rng) -> Vec<[f64; 3]> {
-    (0..POOL)
-        .map(|_| {
-            let (a, r) = (rng.range(0.0, 6.3), 5.0 * rng.unit_interval().sqrt());
-            [r * a.cos(), r * a.sin(), rng.range(0.0, 6.3)]
-        })
-        .collect()
-}
+use parry_compare::{compound_pool, POOL};
 
 macro_rules! compare {
     ($fn_name:ident, $m:ident, $t:ty, $prec:literal, $pc:ident) => {
         fn $fn_name(c: &mut Criterion) {
             use parry_compare::$m::*;
             use separating_axis::{compound, AnyShape2, Compound, Pose2};
-            let mut rng = Rng::new(0xC0_3B0D);
-            let big = pieces(&star(&mut rng, 48, 4.0));
-            let small = pieces(&star(&mut rng, 24, 1.5));
+            let pool = compound_pool();
+            let (big, small) = (&pool.big, &pool.small);
             let ours_compound = |parts: &[Vec<Point2<f64>>]| {
                 Compound::new(
                     parts
@@ -97,23 +61,22 @@ macro_rules! compare {
                         .collect(),
                 )
             };
-            let (ours_big, ours_small) = (ours_compound(&big), ours_compound(&small));
-            let (theirs_big, theirs_small) = (parry_compound(&big), parry_compound(&small));
+            let (ours_big, ours_small) = (ours_compound(big), ours_compound(small));
+            let (theirs_big, theirs_small) = (parry_compound(big), parry_compound(small));
             let id = our_pose2(&[0.0, 0.0, 0.0]);
             let their_id = parry_pose2(&[0.0, 0.0, 0.0]);
-            let box_poses = poses(&mut rng);
-            let boxes: Vec<[f64; 2]> = (0..POOL).map(|_| [rng.range(0.3, 0.8), rng.range(0.3, 0.8)]).collect();
+            let (boxes, box_poses) = (&pool.boxes, &pool.box_poses);
             let ours_boxes: Vec<_> = boxes
                 .iter()
-                .zip(&box_poses)
+                .zip(box_poses.iter())
                 .map(|(h, p)| (ours2(&parry_compare::Shape2::Box(*h)), our_pose2(p)))
                 .collect();
             let theirs_boxes: Vec<_> = boxes
                 .iter()
-                .zip(&box_poses)
+                .zip(box_poses.iter())
                 .map(|(h, p)| (parry2::Cuboid::new(parry2::Vector::new(h[0] as $t, h[1] as $t)), parry_pose2(p)))
                 .collect();
-            let pair_poses = poses(&mut rng);
+            let pair_poses = &pool.pair_poses;
             let ours_pairs: Vec<_> = pair_poses.iter().map(our_pose2).collect();
             let theirs_pairs: Vec<_> = pair_poses.iter().map(parry_pose2).collect();
             // Agreement on the verdicts, printed once.

@@ -127,8 +127,12 @@ pub fn polygon(rng: &mut Rng, n: usize) -> Vec<Point2<f64>> {
         .collect()
 }
 
-/// The 2D pool of `kind` ("box", "8gon", "circle-8gon") and `mix`.
+/// The 2D pool of `kind` ("box", "8gon", "circle-8gon", or one of them
+/// with the suffix `-alt`: [`pool2_alt`]'s generator) and `mix`.
 pub fn pool2(kind: &str, mix: Mix, seed: u64) -> Vec<Pair2> {
+    if let Some(base) = kind.strip_suffix("-alt") {
+        return pool2_alt(base, mix, seed);
+    }
     let mut rng = Rng(seed);
     (0..POOL)
         .map(|_| {
@@ -152,6 +156,54 @@ pub fn pool2(kind: &str, mix: Mix, seed: u64) -> Vec<Pair2> {
                 oa + ob,
                 if kind == "box" { 3.2 } else { 3.4 },
             );
+            let pb = [
+                pa[0] + d * dir.cos(),
+                pa[1] + d * dir.sin(),
+                rng.range(0.0, 6.3),
+            ];
+            Pair2 { a, pa, b, pb }
+        })
+        .collect()
+}
+
+/// A second generator of 2D pools, with other distributions than
+/// [`pool2`]'s, so that a target is not checked on pools made by one
+/// generator only: sizes log-uniform over 0.1 to 3 (each shape on its own,
+/// so pairs of very different sizes occur), boxes and 8-gons elongated up
+/// to 8:1, circles of log-uniform radius, A anywhere within ±500, and B
+/// at a distance scaled by the pair's own radii: *mixed* uniform up to
+/// 0.9 times the sum of the outer radii, *separated* beyond that sum by up
+/// to its size again, *deep* within half the sum of the inner radii.
+pub fn pool2_alt(kind: &str, mix: Mix, seed: u64) -> Vec<Pair2> {
+    let mut rng = Rng(seed ^ 0xA17_0000);
+    (0..POOL)
+        .map(|_| {
+            let shape = |rng: &mut Rng, first: bool| {
+                let size = 0.1 * 30f64.powf(rng.unit_interval());
+                let thin = 8f64.powf(rng.unit_interval());
+                match kind {
+                    "box" => Shape2::Box([size, size / thin]),
+                    "circle-8gon" if first => Shape2::Circle(size),
+                    _ => {
+                        let p = polygon(rng, 8);
+                        scale2(&Shape2::Polygon(p), [size, size / thin])
+                    }
+                }
+            };
+            let (a, b) = (shape(&mut rng, true), shape(&mut rng, false));
+            let ((ia, oa), (ib, ob)) = (radii2(&a), radii2(&b));
+            let pa = [
+                rng.range(-500.0, 500.0),
+                rng.range(-500.0, 500.0),
+                rng.range(0.0, 6.3),
+            ];
+            let dir = rng.range(0.0, 6.3);
+            let reach = oa + ob;
+            let d = match mix {
+                Mix::Mixed => rng.range(0.0, 0.9 * reach),
+                Mix::Separated => reach * rng.range(1.01, 2.0),
+                Mix::Deep => rng.range(0.0, 0.5 * (ia + ib)),
+            };
             let pb = [
                 pa[0] + d * dir.cos(),
                 pa[1] + d * dir.sin(),
@@ -196,7 +248,8 @@ fn quat(r: Rotation3<f64>) -> [f64; 4] {
     [q.i, q.j, q.k, q.w]
 }
 
-/// The 3D pool of `kind` ("box", "hull16", "hull32", and for the manifold
+/// The 3D pool of `kind` ("box", "hull16", "hull32", "hull64", "hull128":
+/// hulls of that many random points, and for the manifold
 /// comparison "capsule-box": a capsule first, a box second) and `mix`.
 pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
     let mut rng = Rng(seed);
@@ -209,6 +262,8 @@ pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
                     rng.range(0.4, 1.0),
                 ]),
                 "hull16" => Shape3::Hull(hull_points(rng, 16)),
+                "hull64" => Shape3::Hull(hull_points(rng, 64)),
+                "hull128" => Shape3::Hull(hull_points(rng, 128)),
                 "capsule-box" => Shape3::Capsule([rng.range(0.3, 0.8), rng.range(0.2, 0.5)]),
                 _ => Shape3::Hull(hull_points(rng, 32)),
             };
@@ -248,10 +303,90 @@ pub fn pool3(kind: &str, mix: Mix, seed: u64) -> Vec<Pair3> {
         .collect()
 }
 
+/// The compound comparison's data (`benches/compound.rs`, the
+/// `2d-compound-*` cells of `src/bin/count.rs`), in `f64`: a random
+/// star-shaped polygon of 48 vertices (radius up to 4) and one of 24
+/// (radius up to 1.5), each decomposed by our `ConcavePolygon` into convex
+/// pieces (vertex lists); [`POOL`] boxes (half extents 0.3–0.8) with their
+/// poses, and [`POOL`] poses of the small compound, all centred uniformly in
+/// a disc of radius 5 at random angles. Poses are `(x, y, angle)`.
+pub struct CompoundPool {
+    /// The big compound's pieces.
+    pub big: Vec<Vec<Point2<f64>>>,
+    /// The small compound's pieces.
+    pub small: Vec<Vec<Point2<f64>>>,
+    /// Half extents of the boxes.
+    pub boxes: Vec<[f64; 2]>,
+    /// Poses of the boxes.
+    pub box_poses: Vec<[f64; 3]>,
+    /// Poses of the small compound.
+    pub pair_poses: Vec<[f64; 3]>,
+}
+
+/// A random star-shaped polygon of `n` vertices, radii in `[0.35, 1) · r`.
+fn star(rng: &mut Rng, n: usize, r: f64) -> Vec<Point2<f64>> {
+    let mut angles: Vec<f64> = (0..n)
+        .map(|_| rng.range(0.0, std::f64::consts::TAU))
+        .collect();
+    angles.sort_by(f64::total_cmp);
+    angles
+        .iter()
+        .map(|&a| {
+            let k = r * rng.range(0.35, 1.0);
+            Point2::new(k * a.cos(), k * a.sin())
+        })
+        .collect()
+}
+
+/// The convex pieces of a simple polygon, as vertex lists.
+fn pieces(points: &[Point2<f64>]) -> Vec<Vec<Point2<f64>>> {
+    separating_axis::ConcavePolygon::new(points)
+        .expect("a simple polygon")
+        .pieces()
+        .map(|p| p.vertices().to_vec())
+        .collect()
+}
+
+/// [`POOL`] poses uniform in the disc of radius 5.
+fn disc_poses(rng: &mut Rng) -> Vec<[f64; 3]> {
+    (0..POOL)
+        .map(|_| {
+            let (a, r) = (rng.range(0.0, 6.3), 5.0 * rng.unit_interval().sqrt());
+            [r * a.cos(), r * a.sin(), rng.range(0.0, 6.3)]
+        })
+        .collect()
+}
+
+/// The compound comparison's pool (seeded; the same on every call).
+pub fn compound_pool() -> CompoundPool {
+    let mut rng = Rng::new(0xC0_3B0D);
+    let big = pieces(&star(&mut rng, 48, 4.0));
+    let small = pieces(&star(&mut rng, 24, 1.5));
+    let box_poses = disc_poses(&mut rng);
+    let boxes = (0..POOL)
+        .map(|_| [rng.range(0.3, 0.8), rng.range(0.3, 0.8)])
+        .collect();
+    let pair_poses = disc_poses(&mut rng);
+    CompoundPool {
+        big,
+        small,
+        boxes,
+        box_poses,
+        pair_poses,
+    }
+}
+
 /// Every 2D kind and 3D kind compared.
 pub const KINDS2: [&str; 3] = ["box", "8gon", "circle-8gon"];
+/// The 2D kinds again from the second generator ([`pool2_alt`]).
+pub const KINDS2_ALT: [&str; 3] = ["box-alt", "8gon-alt", "circle-8gon-alt"];
+
+/// A kind without the `-alt` suffix of the second generator.
+pub fn base_kind(kind: &str) -> &str {
+    kind.strip_suffix("-alt").unwrap_or(kind)
+}
 /// Every 3D kind compared.
-pub const KINDS3: [&str; 3] = ["box", "hull16", "hull32"];
+pub const KINDS3: [&str; 5] = ["box", "hull16", "hull32", "hull64", "hull128"];
 
 /// The pools' seed for a kind and mix (the same for both libraries and
 /// both precisions).

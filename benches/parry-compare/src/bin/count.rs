@@ -8,7 +8,11 @@
 //! ```text
 //! count <precision> <dim-kind> <mix> <query> <library> <order> [reps]
 //!   precision  f32 | f64
-//!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32
+//!   dim-kind   2d-box | 2d-8gon | 2d-circle-8gon | 3d-box | 3d-hull16 | 3d-hull32 |
+//!              3d-hull64 | 3d-hull128 | 2d-compound-box | 2d-compound-compound (the
+//!              compound cells: mixed, ab only); a 2D kind with the suffix
+//!              `-alt` (`2d-8gon-alt`) takes its pools from the second
+//!              generator, `pool2_alt`
 //!   mix        mixed | separated | deep
 //!   query      intersects | penetration | manifold (`contact_manifold`,
 //!              margin 0; parry's `contact_manifold_convex_convex`, or for
@@ -30,7 +34,9 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use parry_compare::{pool2, pool3, seed, Mix, Pair2, Pair3, KINDS2, KINDS3, POOL};
+use parry_compare::{
+    base_kind, pool2, pool3, seed, Mix, Pair2, Pair3, KINDS2, KINDS2_ALT, KINDS3, POOL,
+};
 
 /// The measured region: `reps` runs of `query` over its pool. The driver
 /// collects instructions from entry to exit of this function (and all it
@@ -284,7 +290,7 @@ macro_rules! cell {
                             .iter()
                             .map(|p| (ours2(&p.a), our_pose2(&p.pa), ours2(&p.b), our_pose2(&p.pb)))
                             .collect();
-                        match (cell.kind, cell.swapped) {
+                        match (base_kind(cell.kind), cell.swapped) {
                             ("box", _) => {
                                 ours_maybe_dyn!(reps, query, typed!(ours, Ours2, Obb, Obb), d)
                             }
@@ -390,12 +396,13 @@ fn list() {
     for precision in ["f32", "f64"] {
         let kinds = KINDS2
             .iter()
+            .chain(KINDS2_ALT.iter())
             .map(|k| format!("2d-{k}"))
             .chain(KINDS3.iter().map(|k| format!("3d-{k}")));
         for kind in kinds {
             for mix in Mix::ALL {
                 for query in ["intersects", "penetration"] {
-                    let libraries: &[&str] = if kind.ends_with("-box") {
+                    let libraries: &[&str] = if base_kind(&kind).ends_with("-box") {
                         &["ours", "parry", "parry-cuboid"]
                     } else {
                         &["ours", "parry"]
@@ -411,21 +418,179 @@ fn list() {
                 }
             }
         }
+        for kind in COMPOUND_KINDS {
+            for query in ["intersects", "penetration"] {
+                for library in ["ours", "parry"] {
+                    println!("{precision} 2d-{kind} mixed {query} {library} ab");
+                }
+            }
+        }
     }
 }
+
+/// The compound cells (`benches/compound.rs`'s pools, mixed, in the
+/// pool's order only): the big compound against boxes or against the small
+/// compound.
+const COMPOUND_KINDS: [&str; 2] = ["compound-box", "compound-compound"];
+
+/// One compound cell in one precision (`$m`: `p32` or `p64`, `$t` its
+/// scalar, `$pc` parry's 2D crate in it); the queries as
+/// `benches/compound.rs` times them.
+macro_rules! compound_cell {
+    ($fn_name:ident, $m:ident, $t:ty, $pc:ident) => {
+        fn $fn_name(kind: &str, query: &str, library: &str, reps: usize) -> usize {
+            use parry_compare::$m::*;
+            use separating_axis::{compound, AnyShape2, Compound, Pose2};
+            let pool = parry_compare::compound_pool();
+            let to_ours = |v: &[nalgebra::Point2<f64>]| {
+                let v: Vec<nalgebra::Point2<$t>> = v.iter().map(|p| p.cast()).collect();
+                AnyShape2::from(separating_axis::ConvexPolygon::new(&v).unwrap())
+            };
+            let to_parry = |v: &[nalgebra::Point2<f64>]| {
+                parry2::SharedShape::new(
+                    parry2::ConvexPolygon::from_convex_polyline(
+                        v.iter()
+                            .map(|p| parry2::Vector::new(p.x as $t, p.y as $t))
+                            .collect(),
+                    )
+                    .unwrap(),
+                )
+            };
+            let ours_compound = |parts: &[Vec<nalgebra::Point2<f64>>]| {
+                Compound::new(
+                    parts
+                        .iter()
+                        .map(|v| (Pose2::identity(), to_ours(v)))
+                        .collect(),
+                )
+                .unwrap()
+            };
+            let parry_compound = |parts: &[Vec<nalgebra::Point2<f64>>]| {
+                $pc::shape::Compound::new(
+                    parts
+                        .iter()
+                        .map(|v| (parry_pose2(&[0.0, 0.0, 0.0]), to_parry(v)))
+                        .collect(),
+                )
+            };
+            let boxes = kind == "compound-box";
+            let poses = if boxes {
+                &pool.box_poses
+            } else {
+                &pool.pair_poses
+            };
+            if library == "ours" {
+                let big = ours_compound(&pool.big);
+                let small = ours_compound(&pool.small);
+                let id = our_pose2(&[0.0, 0.0, 0.0]);
+                let others: Vec<_> = pool
+                    .boxes
+                    .iter()
+                    .zip(poses.iter())
+                    .map(|(h, p)| (ours2(&parry_compare::Shape2::Box(*h)), our_pose2(p)))
+                    .collect();
+                let small_poses: Vec<_> = poses.iter().map(our_pose2).collect();
+                match (boxes, query) {
+                    (true, "intersects") => run(reps, || {
+                        others
+                            .iter()
+                            .filter(|(b, p)| compound::intersects(black_box(&big), &id, b, p))
+                            .count()
+                    }),
+                    (true, _) => run(reps, || {
+                        others
+                            .iter()
+                            .filter_map(|(b, p)| compound::penetration(black_box(&big), &id, b, p))
+                            .count()
+                    }),
+                    (false, "intersects") => run(reps, || {
+                        small_poses
+                            .iter()
+                            .filter(|p| compound::intersects(black_box(&big), &id, &small, p))
+                            .count()
+                    }),
+                    (false, _) => run(reps, || {
+                        small_poses
+                            .iter()
+                            .filter_map(|p| compound::penetration(black_box(&big), &id, &small, p))
+                            .count()
+                    }),
+                }
+            } else {
+                let big = parry_compound(&pool.big);
+                let small = parry_compound(&pool.small);
+                let id = parry_pose2(&[0.0, 0.0, 0.0]);
+                let others: Vec<_> = pool
+                    .boxes
+                    .iter()
+                    .zip(poses.iter())
+                    .map(|(h, p)| {
+                        (
+                            parry2::Cuboid::new(parry2::Vector::new(h[0] as $t, h[1] as $t)),
+                            parry_pose2(p),
+                        )
+                    })
+                    .collect();
+                let small_poses: Vec<_> = poses.iter().map(parry_pose2).collect();
+                match (boxes, query) {
+                    (true, "intersects") => run(reps, || {
+                        others
+                            .iter()
+                            .filter(|(b, p)| {
+                                parry2::query::intersection_test(&id, black_box(&big), p, b)
+                                    .unwrap()
+                                    .intersecting
+                            })
+                            .count()
+                    }),
+                    (true, _) => run(reps, || {
+                        others
+                            .iter()
+                            .filter_map(|(b, p)| {
+                                parry2::query::contact(&id, black_box(&big), p, b, 0.0).unwrap()
+                            })
+                            .count()
+                    }),
+                    (false, "intersects") => run(reps, || {
+                        small_poses
+                            .iter()
+                            .filter(|p| {
+                                parry2::query::intersection_test(&id, black_box(&big), p, &small)
+                                    .unwrap()
+                                    .intersecting
+                            })
+                            .count()
+                    }),
+                    (false, _) => run(reps, || {
+                        small_poses
+                            .iter()
+                            .filter_map(|p| {
+                                parry2::query::contact(&id, black_box(&big), p, &small, 0.0)
+                                    .unwrap()
+                            })
+                            .count()
+                    }),
+                }
+            }
+        }
+    };
+}
+
+compound_cell!(compound_f32, p32, f32, parry2d);
+compound_cell!(compound_f64, p64, f64, parry2d_f64);
 
 fn parse(args: &[String]) -> Option<Cell<'_>> {
     if args.len() != 6 && args.len() != 7 {
         return None;
     }
     let (three, kind) = match args[1].split_once('-')? {
-        ("2d", k) if KINDS2.contains(&k) => (false, k),
+        ("2d", k) if KINDS2.contains(&k) || KINDS2_ALT.contains(&k) => (false, k),
         ("3d", k) if KINDS3.contains(&k) => (true, k),
         _ => return None,
     };
     let library = args[4].as_str();
     let known = matches!(library, "ours" | "ours-dyn" | "parry")
-        || (library == "parry-cuboid" && kind == "box");
+        || (library == "parry-cuboid" && base_kind(kind) == "box");
     let cell = Cell {
         f64: match args[0].as_str() {
             "f32" => false,
@@ -456,6 +621,21 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() == 1 && args[0] == "--list" {
         list();
+        return ExitCode::SUCCESS;
+    }
+    if let Some(kind) = args
+        .get(1)
+        .and_then(|k| k.strip_prefix("2d-"))
+        .filter(|k| COMPOUND_KINDS.contains(k))
+    {
+        let reps = args.get(6).and_then(|r| r.parse().ok()).unwrap_or(2);
+        let (query, library) = (args[3].as_str(), args[4].as_str());
+        let hits = if args[0] == "f64" {
+            compound_f64(kind, query, library, reps)
+        } else {
+            compound_f32(kind, query, library, reps)
+        };
+        println!("hits={hits} queries={}", reps * POOL);
         return ExitCode::SUCCESS;
     }
     let Some(cell) = parse(&args) else {
