@@ -81,7 +81,7 @@ pub(super) fn separation<T: Real>(
         let mut hv = qg.dot(&bv[v].coords);
         let mut a_edge = None;
         while v != target {
-            let Some(exit) = exit(gb.ring(v), b.ring_normals(v), &w) else {
+            let Some(exit) = exit(gb.ring(v), b.normals(), &w) else {
                 break;
             };
             let x = exit.to as usize;
@@ -195,12 +195,12 @@ pub(super) fn separation<T: Real>(
 #[inline]
 fn exit<'r, T: Real>(
     ring: &'r [RingEntry],
-    normals: &[Vector3<T>],
+    normals: &[Unit<Vector3<T>>],
     w: &Vector3<T>,
 ) -> Option<&'r RingEntry> {
-    let mut before = normals.last()?.dot(w);
-    for (entry, n) in ring.iter().zip(normals) {
-        let s = n.dot(w);
+    let mut before = normals[ring.last()?.face as usize].dot(w);
+    for entry in ring {
+        let s = normals[entry.face as usize].dot(w);
         if before < T::zero() && s >= T::zero() {
             return Some(entry);
         }

@@ -136,9 +136,6 @@ pub struct ConvexPolyhedron<T: Real> {
     /// Each vertex's ring of faces and the walk order of the edges, for the
     /// walk over the overlaid Gauss maps (`pair/overlay.rs`).
     gauss: GaussRings,
-    /// The normal of each ring entry's face, in ring order: the walk reads
-    /// a ring's normals from one run of memory.
-    ring_normals: Vec<Vector3<T>>,
 }
 
 /// An edge as the polyhedron pair path reads it, in one record of a third
@@ -524,13 +521,6 @@ impl<T: Real> ConvexPolyhedron<T> {
     #[inline]
     pub(crate) fn gauss(&self) -> &GaussRings {
         &self.gauss
-    }
-
-    /// The face normals of vertex `v`'s ring, in ring order.
-    #[inline]
-    pub(crate) fn ring_normals(&self, v: usize) -> &[Vector3<T>] {
-        let g = &self.gauss;
-        &self.ring_normals[g.starts[v] as usize..g.starts[v + 1] as usize]
     }
 
     /// The support vertex along `dir` and its projection, by the method

@@ -124,7 +124,6 @@ fn hash_hull<T: Real>(h: &mut Fnv, hull: &ConvexPolyhedron<T>) {
         // Derived from the face loops and edges hashed here; its own
         // invariants are tested in `gauss.rs`.
         gauss: _,
-        ring_normals: _,
     } = hull;
     h.len(vertices.len());
     for v in vertices {

@@ -89,11 +89,6 @@ impl<T: Real> ConvexPolyhedron<T> {
             &edge_vertices,
             &edge_faces,
         );
-        let ring_normals = gauss
-            .entries
-            .iter()
-            .map(|e| normals[e.face as usize].into_inner())
-            .collect();
         Self {
             vertices,
             normals,
@@ -113,7 +108,6 @@ impl<T: Real> ConvexPolyhedron<T> {
             reach,
             edge_records,
             gauss,
-            ring_normals,
         }
     }
 }
