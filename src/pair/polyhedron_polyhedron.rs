@@ -111,8 +111,7 @@ pub fn intersects<T: Real>(
         return engine::local_separation(a, b, &pose_ab, Scan::FirstGap).distance <= T::zero();
     }
     let h = Hulls::new(a, b, &r, &t);
-    let (ca, _) = a.inner_ball();
-    if (h.cb_in_a - ca.coords).norm() < h.ra + h.rb - h.slack {
+    if h.inner_balls_overlap() {
         return true;
     }
     if let Probe::Apart(_) = h.probe() {
@@ -169,8 +168,7 @@ fn local_separation<T: Real>(
     let h = Hulls::new(a, b, r, t);
     // Overlapping inner balls: the pair overlaps, and the probe (which
     // looks for a separating face) would find nothing the walk needs.
-    let (ca, _) = a.inner_ball();
-    if (h.cb_in_a - ca.coords).norm() < h.ra + h.rb - h.slack {
+    if h.inner_balls_overlap() {
         if let Some(s) = overlay::separation(a, b, r, t, h.slack, scan) {
             return s;
         }
@@ -224,8 +222,7 @@ pub(crate) fn intersects_seeded<T: Real>(
             return apart(s);
         }
     }
-    let (ca, _) = a.inner_ball();
-    if (h.cb_in_a - ca.coords).norm() < h.ra + h.rb - h.slack {
+    if h.inner_balls_overlap() {
         return Ok(());
     }
     if let Probe::Apart(s) = h.probe() {
@@ -430,6 +427,14 @@ impl<'s, T: Real> Hulls<'s, T> {
             }
             _ => None,
         }
+    }
+
+    /// Whether the two inner balls overlap by more than the slack: then so
+    /// do the hulls.
+    #[inline]
+    fn inner_balls_overlap(&self) -> bool {
+        let (ca, _) = self.a.inner_ball();
+        (self.cb_in_a - ca.coords).norm() < self.ra + self.rb - self.slack
     }
 
     /// Whether GJK encloses the origin in support points of `A − B` with
