@@ -231,7 +231,12 @@ where
     if count > 0 && count <= MAX_SCANNED_VERTICES {
         let mut far = T::zero();
         for i in 0..count {
-            far = far.max((pose * shape.local_core_vertex(i) - center).norm());
+            // A compare, not `T::max` (see `contract::Check::core_support`:
+            // a max-fold over box corners miscompiled at opt-level 3).
+            let r = (pose * shape.local_core_vertex(i) - center).norm();
+            if r > far {
+                far = r;
+            }
         }
         radius = radius.min(far + shape.radius());
     }

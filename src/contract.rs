@@ -370,10 +370,22 @@ impl<T: Real, const N: usize, S: Shape<T, N> + ?Sized> Check<'_, T, N, S> {
     }
 
     /// The core's support value `max_v d · v`.
+    ///
+    /// A compare, not `T::max`: with rustc 1.95 at opt-level 3, the fold
+    /// with `f64::max` over a 4D `Aabb`'s 16 corners returned corner 13's
+    /// projection (1.3448) where corner 15 gives 1.4886, while this loop,
+    /// and the same fold at opt-level 1, are right
+    /// (tests/custom_shapes.rs::built_in_shapes_keep_the_contract under
+    /// `cargo test --release`).
     fn core_support(&self, d: &SVector<T, N>) -> T {
-        (1..self.nv)
-            .map(|i| d.dot(&self.v(i).coords))
-            .fold(d.dot(&self.v(0).coords), T::max)
+        let mut best = d.dot(&self.v(0).coords);
+        for i in 1..self.nv {
+            let h = d.dot(&self.v(i).coords);
+            if h > best {
+                best = h;
+            }
+        }
+        best
     }
 
     /// Face normals, offsets, the vertices on each plane, face loops.
