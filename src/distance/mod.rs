@@ -12,9 +12,10 @@
 //! iteration runs on `K = K_A − K_B` in A's local frame:
 //!
 //! ```text
-//! verdict  = separation(a, b)             SAT decides overlap (one inequality)
-//! if verdict.distance <= 0: overlapping   distance 0, signed −depth
-//! corral   = { s_K(u) }, λ = 1, x = s_K(u)   u: SAT's axis, A → B
+//! if intersects(a, b): overlapping        SAT decides overlap (one inequality);
+//!                                          distance 0, signed −depth (separation)
+//! corral   = { s_K(u) }, λ = 1, x = s_K(u)   u: B's origin seen from A's
+
 //! repeat at most MAX_ITERATIONS times:
 //!     w = s_K(−x)                          support point of K_A − K_B
 //!     if |x|² − x·w <= tol: stop           duality gap: the certificate
@@ -23,7 +24,8 @@
 //!         all α > 0: x = y, λ = α
 //!         else step from x towards y until a weight reaches 0, drop it
 //!     if |x|² did not decrease: undo, stop
-//! distance = max(|x| − r_A − r_B, verdict.distance)
+//! distance = |x| − r_A − r_B               (separation's gap if that is
+//!                                          not positive: round-off only)
 //! gap      = x̂·w − r_A − r_B               the gap of the returned axis
 //! ```
 //!
@@ -41,7 +43,7 @@ use nalgebra::{Point, SMatrix, SVector, Unit};
 
 use crate::query::beyond_range;
 use crate::real::is_nan;
-use crate::{separation, Pose, Real, Separation, Shape};
+use crate::{intersects, separation, Pose, Real, Separation, Shape};
 
 mod certify;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
@@ -99,9 +101,12 @@ pub struct ClosestPoints<T: Real, const N: usize> {
 /// touch, exactly when [`intersects`](crate::intersects) is true
 /// (tests/distance.rs::distance_is_positive_exactly_when_apart).
 ///
-/// Overlap is decided by SAT ([`separation`](crate::separation)), the same
+/// Overlap is decided by SAT ([`intersects`](crate::intersects)), the same
 /// verdict as every other query; only a pair SAT calls apart runs the
-/// min-norm iteration (docs/distance.md). NaN input gives NaN. Poses too
+/// min-norm iteration (docs/distance.md). SAT's
+/// [`separation`](crate::separation) is a lower bound of the distance; the
+/// two agree to the certificate's tolerance, not to the last bit
+/// (tests/distance.rs::separation_is_a_lower_bound). NaN input gives NaN. Poses too
 /// far apart for any two shapes to meet (beyond `2·N·max_magnitude`) give
 /// [`separation`](crate::separation)'s lower bound.
 ///
@@ -130,14 +135,10 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    let verdict = separation(a, pose_a, b, pose_b);
-    if is_nan(verdict.distance) {
-        return verdict.distance;
-    }
-    if verdict.distance <= T::zero() {
+    if intersects(a, pose_a, b, pose_b) {
         return T::zero();
     }
-    apart(a, pose_a, b, pose_b, &verdict).distance
+    apart(a, pose_a, b, pose_b).distance
 }
 
 /// The signed distance: minus the penetration depth when the shapes overlap
@@ -172,12 +173,12 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    let verdict = separation(a, pose_a, b, pose_b);
-    // NaN and overlap: SAT's own answer.
-    if verdict.distance > T::zero() {
-        apart(a, pose_a, b, pose_b, &verdict).distance
+    if intersects(a, pose_a, b, pose_b) {
+        // Overlap: SAT's own answer, minus the exact depth.
+        separation(a, pose_a, b, pose_b).distance
     } else {
-        verdict.distance
+        // Apart, or NaN (which `intersects` calls apart): the iteration.
+        apart(a, pose_a, b, pose_b).distance
     }
 }
 
@@ -210,20 +211,15 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let verdict = match beyond_range(pose_a, pose_b) {
-        Some(far) => return deepest_points(a, pose_a, b, pose_b, &far, far.distance),
-        None => separation(a, pose_a, b, pose_b),
-    };
-    if verdict.distance > T::zero() {
-        apart(a, pose_a, b, pose_b, &verdict)
+    if let Some(far) = beyond_range(pose_a, pose_b) {
+        return deepest_points(a, pose_a, b, pose_b, &far, far.distance);
+    }
+    if intersects(a, pose_a, b, pose_b) {
+        // Overlapping or touching: the distance is 0.
+        let verdict = separation(a, pose_a, b, pose_b);
+        deepest_points(a, pose_a, b, pose_b, &verdict, T::zero())
     } else {
-        // Overlapping, touching or NaN: the distance is 0 or NaN.
-        let d = if is_nan(verdict.distance) {
-            verdict.distance
-        } else {
-            T::zero()
-        };
-        deepest_points(a, pose_a, b, pose_b, &verdict, d)
+        apart(a, pose_a, b, pose_b)
     }
 }
 
@@ -447,13 +443,19 @@ where
     best
 }
 
-/// The exact answer for a pair SAT calls apart (`verdict.distance > 0`).
-fn apart<T, const N: usize, A, B>(
+/// The exact answer for a pair SAT calls apart (`intersects` false), or
+/// NaN input (NaN distance).
+///
+/// The iteration starts along B's origin seen from A's (any start
+/// converges; a near one saves steps). Its distance is positive on every
+/// pair SAT calls apart but for round-off when the cores touch: then
+/// SAT's gap, positive by the one inequality, stands in (as the lower
+/// bound it is), so `distance > 0` exactly when `intersects` is false.
+pub(crate) fn apart<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
-    verdict: &Separation<T, N>,
 ) -> ClosestPoints<T, N>
 where
     T: Real,
@@ -461,6 +463,33 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let pose_ab = pose_a.inv_mul(pose_b);
+    let start = pose_ab.translation.vector;
+    let u = if start.iter().any(|x| *x != T::zero()) {
+        start
+    } else {
+        let mut x = SVector::zeros();
+        x[0] = T::one();
+        x
+    };
+    apart_from(a, pose_a, b, pose_b, &pose_ab, &u)
+}
+
+/// [`apart`] from a given start direction `u` (A's frame, from A towards
+/// B, any length) with `pose_ab` known: the shape casts warm-start each
+/// step from the last axis.
+pub(crate) fn apart_from<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    pose_ab: &Pose<T, N>,
+    u: &SVector<T, N>,
+) -> ClosestPoints<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
     let support = |d: &SVector<T, N>| {
         let pa = core_support(a, d);
         let db = pose_ab.rotation.inverse_transform_vector(&-d);
@@ -472,24 +501,28 @@ where
             weight: T::zero(),
         }
     };
-    let u = pose_a.rotation.inverse_transform_vector(&verdict.axis);
-    let near = nearest(support, &u);
+    let near = nearest(support, u);
     let radii = a.radius() + b.radius();
     let x = near.x;
     let len = x.norm();
-    // The axis from A to B is −x̂; at x = 0 (cores touching to round-off
-    // while SAT saw a positive gap) SAT's axis stands in.
-    let axis = Unit::try_new(-x, T::zero()).unwrap_or(Unit::new_unchecked(u));
     let mut distance = len - radii;
     let mut gap = near.lower - radii;
-    if distance
-        .partial_cmp(&verdict.distance)
-        .is_none_or(Ordering::is_lt)
-    {
-        // SAT's gap is a lower bound of the distance: never report less
-        // (round-off only; this also keeps `distance > 0`).
-        distance = verdict.distance;
+    // The axis from A to B is −x̂.
+    let mut axis = Unit::try_new(-x, T::zero());
+    if distance.partial_cmp(&T::zero()) != Some(Ordering::Greater) && !is_nan(distance) {
+        // Cores touching to round-off while SAT saw a positive gap: SAT's
+        // gap and axis stand in (the lower bound; round-off only).
+        let verdict = separation(a, pose_a, b, pose_b);
+        if verdict.distance > distance {
+            distance = verdict.distance;
+        }
+        if axis.is_none() {
+            axis = Some(Unit::new_unchecked(
+                pose_a.rotation.inverse_transform_vector(&verdict.axis),
+            ));
+        }
     }
+    let axis = axis.unwrap_or_else(|| Unit::new_unchecked(u.normalize()));
     if gap.partial_cmp(&distance).is_none_or(Ordering::is_gt) {
         gap = distance;
     }
@@ -514,8 +547,8 @@ struct Nearest<T: Real, const N: usize> {
 }
 
 /// GJK with Wolfe's minor cycles, started from the support point along
-/// `u` (SAT's axis, from A towards B: `s_K(u)` is the point of `K` that
-/// axis calls nearest).
+/// `u` (from A towards B: `s_K(u)` is the point of `K` that axis calls
+/// nearest).
 fn nearest<T, const N: usize>(
     support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
     u: &SVector<T, N>,

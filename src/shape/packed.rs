@@ -75,6 +75,42 @@ impl<T: Real> Packed3<T> {
         m
     }
 
+    /// The index of the first vector with the largest `dir · v`, and that
+    /// value: the support vertex when they are a polyhedron's vertices.
+    /// The same index as a scan in order keeping the first maximum (each
+    /// lane keeps its first maximum; lanes tie-break to the lower index,
+    /// and a padding copy of vector 0 loses to vector 0 itself).
+    /// `(0, NaN)` when `dir` holds a NaN.
+    #[inline]
+    pub(crate) fn argmax_dot(&self, dir: &Vector3<T>) -> (usize, T) {
+        let Some((first, rest)) = self.chunks.split_first() else {
+            return (0, -(T::one() / T::zero()));
+        };
+        let mut acc = Self::chunk_dots(first, dir);
+        let mut at: [usize; LANES] = core::array::from_fn(|l| l);
+        for (c, chunk) in rest.iter().enumerate() {
+            let d = Self::chunk_dots(chunk, dir);
+            let base = (c + 1) * LANES;
+            // Selects, not branches: the lanes stay in vector registers.
+            for l in 0..LANES {
+                let gt = d[l] > acc[l];
+                acc[l] = if gt { d[l] } else { acc[l] };
+                at[l] = if gt { base + l } else { at[l] };
+            }
+        }
+        let (mut best, mut m) = (at[0], acc[0]);
+        for l in 1..LANES {
+            let v = acc[l];
+            if v > m || (v == m && at[l] < best) {
+                m = v;
+                best = at[l];
+            }
+        }
+        // Padding: a copy of vector 0 standing in a lane past the end ties
+        // with vector 0, which lane 0 holds unless it found larger.
+        (best, m)
+    }
+
     /// Writes `dir · vᵢ` to `out[i]` for every `i < out.len()`; `out` must
     /// not be longer than the list.
     #[inline]
@@ -126,6 +162,38 @@ mod tests {
             let mut out = vec![f64::NAN; n];
             packed.dots_into(&dir, &mut out);
             assert_eq!(out, plain, "n = {n}");
+        }
+    }
+
+    // The packed argmax is the first maximum of the plain scan, also when
+    // the maximum is shared (repeated vectors, in and across lanes, and a
+    // maximum at vector 0 that the padding copies).
+    #[test]
+    fn packed_argmax_is_the_first_maximum() {
+        let dirs = [
+            Vector3::new(0.3, -1.1, 0.45),
+            Vector3::new(0.0, 0.0, 1.0),
+            Vector3::new(-1.0, 0.0, 0.0),
+        ];
+        for n in 1..=3 * LANES + 1 {
+            let mut v = items(n);
+            // Ties: vector 0 repeated at n / 2 and at the end.
+            let v0 = v[0];
+            let mid = n / 2;
+            v[mid] = v0;
+            v[n - 1] = v0;
+            for dir in &dirs {
+                let packed = Packed3::new(&v);
+                let mut best = (0, v[0].x * dir.x + v[0].y * dir.y + v[0].z * dir.z);
+                for (i, p) in v.iter().enumerate() {
+                    let d = p.x * dir.x + p.y * dir.y + p.z * dir.z;
+                    if d > best.1 {
+                        best = (i, d);
+                    }
+                }
+                let (i, d) = packed.argmax_dot(dir);
+                assert_eq!((i, d.to_bits()), (best.0, best.1.to_bits()), "n = {n}");
+            }
         }
     }
 

@@ -442,16 +442,7 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// The support vertex and its projection, by scanning.
     #[inline]
     fn linear(&self, dir: &Vector3<T>) -> (usize, T) {
-        let mut best = 0;
-        let mut best_value = dir.dot(&self.vertices[0].coords);
-        for (i, v) in self.vertices.iter().enumerate().skip(1) {
-            let value = dir.dot(&v.coords);
-            if value > best_value {
-                best = i;
-                best_value = value;
-            }
-        }
-        (best, best_value)
+        self.packed_vertices.argmax_dot(dir)
     }
 
     /// The support vertex and its projection, by climbing from the stored

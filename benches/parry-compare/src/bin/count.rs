@@ -140,6 +140,14 @@ macro_rules! ours {
                     .filter(|(a, pa, b, pb)| separating_axis::intersects(black_box(*a), pa, *b, pb))
                     .count()
             }),
+            "distance" => run($reps, || {
+                typed
+                    .iter()
+                    .filter(|(a, pa, b, pb)| {
+                        separating_axis::distance(black_box(*a), pa, *b, pb) > 0.0
+                    })
+                    .count()
+            }),
             "manifold" => run($reps, || {
                 typed
                     .iter()
@@ -174,6 +182,17 @@ macro_rules! parry {
                         $p::query::intersection_test(pa, black_box(a.as_ref()), pb, b.as_ref())
                             .unwrap()
                             .intersecting
+                    })
+                    .count()
+            }),
+            "distance" => run($reps, || {
+                theirs
+                    .iter()
+                    .filter(|(a, pa, b, pb)| {
+                        $p::query::distance(pa, black_box(a.as_ref()), pb, b.as_ref())
+                            .unwrap()
+                            .distance
+                            > 0.0
                     })
                     .count()
             }),
@@ -388,7 +407,7 @@ struct Cell<'a> {
 }
 
 const USAGE: &str = "usage: count <f32|f64> <2d-KIND|3d-KIND> <mixed|separated|deep> \
-<intersects|penetration|manifold> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
+<intersects|penetration|manifold|distance> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
 
 /// Every cell, in the table's order: precision, dimension and kind, mix,
 /// query; then library and order.
@@ -600,7 +619,7 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
         three,
         kind,
         mix: *Mix::ALL.iter().find(|m| m.name() == args[2])?,
-        query: ["intersects", "penetration", "manifold"]
+        query: ["intersects", "penetration", "manifold", "distance"]
             .into_iter()
             .find(|q| *q == args[3])?,
         library: if known { library } else { return None },
