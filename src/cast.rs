@@ -1,24 +1,21 @@
 //! Shape casts: the first time two moving shapes touch (docs/casts.md).
 //!
 //! [`cast_shapes`] moves both shapes by constant velocities (translations
-//! only). Under a translation the SAT candidate axes of two polytopes do
-//! not change (face normals and edge directions turn only with the
-//! rotations), and along each axis `u` the gap changes linearly,
-//! `gap(u, t) = gap(u, 0) + t · u·v` with `v` B's velocity relative to A.
-//! The shapes overlap at time `t` iff every gap is `<= 0` (SAT), so:
+//! only). SAT decides whether they overlap at the start; if not, the
+//! distance `d(t)` (the distance from the origin to `A − B − t·v`, `v` B's
+//! velocity relative to A) is convex in `t` with slope `axis·v`, so
+//! Newton's step from the left never passes the first touch:
 //!
 //! ```text
-//! polytope cores, radius 0 (N <= 3):        exact, one pass over the axes
-//!     entry(u) = gap(u, 0) / −u·v    for gap > 0 (never, if u·v >= 0)
-//!     exit(u)  = −gap(u, 0) / u·v    for gap <= 0 and u·v > 0
-//!     toi = max entry, hit iff toi <= min exit and toi <= max_toi;
-//!     the normal is the axis of the last entry
-//! rounded shapes (balls, capsules, …):      Newton on the exact distance
-//!     d(t) = distance at time t is convex (the distance from the origin to
-//!     A − B moving along a line); d'(t) = axis·v. From t = 0, each step
-//!     t += d / −axis·v lands at or before the first touch, and
-//!     axis·v >= 0 with d > 0 proves that no touch follows.
+//! intersects at t = 0:  toi 0, separation's normal and feature
+//! else from t = 0:      t += d / −axis·v   (axis·v >= 0 with d > 0: never)
+//!                       until d <= tolerance
 //! ```
+//!
+//! Each step resumes the min-norm iteration from the last step's corral
+//! moved with the shapes (`distance::sweep`). For polytopes the distance
+//! is linear in `t` once the nearest features are those of the touch, so
+//! the step then lands on it (docs/casts.md).
 //!
 //! [`cast_motions`] adds rotation: conservative advancement on the exact
 //! distance, with a bound on how fast any point of either shape can
@@ -28,17 +25,10 @@ use nalgebra::{Const, Point, SVector, Unit, Vector3};
 
 use crate::query::beyond_range;
 use crate::real::is_nan;
-use crate::support::{Posed, Support};
 use crate::{
-    closest_points, contact_manifold, engine, separation, ClosestPoints, ContactDim, Feature, Pose,
-    Pose2, Pose3, Real, Shape,
+    closest_points, contact_manifold, separation, ClosestPoints, ContactDim, Feature, Pose, Pose2,
+    Pose3, Real, Shape,
 };
-
-/// The most Newton steps of a rounded linear cast: from the left of a
-/// simple root each step at least halves the error once close; a grazing
-/// contact (a double root) converges linearly, halving it, so 64 steps
-/// reach round-off from any start.
-const MAX_NEWTON_STEPS: usize = 64;
 
 /// The most conservative-advancement steps of [`cast_motions`]. Each step
 /// advances by the distance over the speed bound; the loop ends sooner
@@ -49,15 +39,15 @@ const MAX_ADVANCEMENT_STEPS: usize = 256;
 ///
 /// ```
 /// use nalgebra::{Point3, Vector3};
-/// use separating_axis::{cast_shapes, Aabb, Feature, Pose3};
+/// use separating_axis::{cast_shapes, Aabb, Pose3};
 ///
 /// let cube = Aabb::new(Point3::new(-1.0, -1.0, -1.0), Point3::new(1.0, 1.0, 1.0)).unwrap();
 /// let (still, down) = (Vector3::zeros(), Vector3::new(0.0, 0.0, -1.0));
 /// let above = Pose3::translation(0.0, 0.0, 5.0);
 /// let hit = cast_shapes(&cube, &Pose3::identity(), &still, &cube, &above, &down, 10.0).unwrap();
-/// assert_eq!(hit.toi, 3.0);
+/// assert_eq!(hit.toi, 3.0); // a face falling onto a face: one step lands on it
 /// assert_eq!(hit.normal.into_inner(), Vector3::z());
-/// assert!(matches!(hit.feature, Some(Feature::FaceA(_) | Feature::FaceB(_))));
+/// assert_eq!(hit.feature, None); // found on the distance, not on an axis
 /// assert_eq!(hit.point_a.z, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -74,27 +64,25 @@ pub struct ShapeCastHit<T: Real, const N: usize> {
     pub point_a: Point<T, N>,
     /// A point of B at impact: within the tolerance of `point_a`.
     pub point_b: Point<T, N>,
-    /// The SAT feature whose axis is the normal: the last axis to stop
-    /// separating on the polytope path, the overlap's axis at `toi = 0`;
-    /// `None` when found on the exact distance (rounded shapes, rotation).
+    /// The SAT feature whose axis is the normal when the shapes overlap at
+    /// the start (`toi = 0`); `None` when the touch was found on the exact
+    /// distance (every `toi > 0`: the normal is then the axis between the
+    /// closest points).
     pub feature: Option<Feature>,
 }
 
 /// The first time in `[0, max_toi]` at which `a` (starting at `pose_a`,
 /// moving with velocity `vel_a`) and `b` (at `pose_b`, velocity `vel_b`)
-/// touch, with the normal and the contact points then (2D and 3D: the
-/// points come from the contact manifold once the shapes touch).
+/// touch, with the normal and the contact points then.
 ///
-/// * Already overlapping or touching: `toi = 0`, with
-///   [`separation`]'s normal.
-/// * Two polytope cores (radius 0; polygons, boxes, polyhedra; N ≤ 3):
-///   exact, from the entry and exit times of the gaps along the SAT
-///   candidate axes (the module docs; docs/casts.md proves it); the pair is
-///   apart at every earlier time by the verdict of the same axes.
-/// * Otherwise (a ball, a capsule, a rounded custom shape; N > 3): Newton's
-///   method on the exact [`distance`](crate::distance), which never steps
-///   past the first touch; it stops within `real::cast_tolerance` of the
-///   scale.
+/// * Already overlapping or touching ([`intersects`](crate::intersects)
+///   at the start): `toi = 0`, with [`separation`]'s normal and feature,
+///   and the deepest point of the contact manifold (2D and 3D).
+/// * Otherwise: Newton's method on the exact [`distance`](crate::distance)
+///   (the module docs; docs/casts.md), which never steps past the first
+///   touch; it stops within `real::cast_tolerance` of the scale, and for
+///   polytopes lands on the touch once the nearest features are the
+///   touching ones. The points are the closest points then.
 ///
 /// `None` when they do not touch by `max_toi`, when an input is NaN, or
 /// when the poses are beyond the representable range of each other.
@@ -136,11 +124,8 @@ where
     if beyond_range(pose_a, pose_b).is_some() {
         return None;
     }
-    let start = separation(a, pose_a, b, pose_b);
-    if is_nan(start.distance) {
-        return None;
-    }
-    if start.distance <= T::zero() {
+    if crate::intersects(a, pose_a, b, pose_b) {
+        let start = separation(a, pose_a, b, pose_b);
         return Some(hit_at(
             a,
             pose_a,
@@ -154,47 +139,17 @@ where
         ));
     }
     let v = vel_b - vel_a;
-    let at = |t: T| {
-        let mut pa = *pose_a;
-        let mut pb = *pose_b;
-        pa.translation.vector += vel_a * t;
-        pb.translation.vector += vel_b * t;
-        (pa, pb)
-    };
-    if N <= 3 && a.radius() == T::zero() && b.radius() == T::zero() {
-        let (toi, axis, feature) = polytope_entry(a, pose_a, b, pose_b, &v, max_toi)?;
-        let (pa, pb) = at(toi);
-        let tol = crate::real::cast_tolerance::<T>() * scale_of(a, b, &pa, &pb, &SVector::zeros());
-        return Some(hit_at(a, &pa, b, &pb, toi, axis, Some(feature), tol, None));
-    }
     let scale = scale_of(a, b, pose_a, pose_b, &(v * max_toi));
     let tol = crate::real::cast_tolerance::<T>() * scale;
-    let mut t = T::zero();
-    for _ in 0..MAX_NEWTON_STEPS {
-        let (pa, pb) = at(t);
-        let cp = closest_points(a, &pa, b, &pb);
-        if is_nan(cp.distance) {
-            return None;
-        }
-        if cp.distance <= tol {
-            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol, Some(&cp)));
-        }
-        let rate = cp.axis.dot(&v);
-        if rate >= T::zero() {
-            return None;
-        }
-        let next = t + cp.distance / -rate;
-        if next > max_toi || is_nan(next) {
-            return None;
-        }
-        if next <= t {
-            // The step is below the resolution of `t`: the shapes are as
-            // close as this time can place them.
-            return Some(hit_at(a, &pa, b, &pb, t, cp.axis, None, tol, Some(&cp)));
-        }
-        t = next;
-    }
-    None
+    let hit = crate::distance::sweep(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, tol)?;
+    let cp = hit.closest;
+    Some(ShapeCastHit {
+        toi: hit.toi,
+        normal: cp.axis,
+        point_a: cp.point_a,
+        point_b: cp.point_b,
+        feature: None,
+    })
 }
 
 /// The scale the tolerances multiply: the shapes' reach plus the
@@ -216,65 +171,6 @@ where
         + pose_a.translation.vector.amax()
         + pose_b.translation.vector.amax()
         + motion.amax()
-}
-
-/// The exact polytope cast: the latest entry time over the SAT candidate
-/// axes, if it comes before every exit and by `max_toi`; its axis (world)
-/// and feature.
-fn polytope_entry<T, const N: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<T, N>,
-    b: &B,
-    pose_b: &Pose<T, N>,
-    v: &SVector<T, N>,
-    max_toi: T,
-) -> Option<(T, Unit<SVector<T, N>>, Feature)>
-where
-    T: Real,
-    A: Shape<T, N> + ?Sized,
-    B: Shape<T, N> + ?Sized,
-{
-    let pose_ab = pose_a.inv_mul(pose_b);
-    let v_local = pose_a.rotation.inverse_transform_vector(v);
-    let posed_b = Posed::new(b, &pose_ab);
-    let mut entry: Option<(T, Unit<SVector<T, N>>, Feature)> = None;
-    let mut exit = max_toi;
-    let mut never = false;
-    let _ = engine::for_each_candidate_axis(a, b, &pose_ab, |u, feature, _| {
-        let gap = -(a.local_support_value(&u) + posed_b.local_support_value(&-u.into_inner()));
-        let rate = u.dot(&v_local);
-        if gap > T::zero() {
-            if rate >= T::zero() {
-                never = true;
-                return core::ops::ControlFlow::Break(());
-            }
-            let t = gap / -rate;
-            if entry.as_ref().is_none_or(|(te, _, _)| t > *te) {
-                entry = Some((t, u, feature));
-            }
-        } else if rate > T::zero() {
-            let t = -gap / rate;
-            if t < exit {
-                exit = t;
-            }
-        } else if is_nan(gap) || is_nan(rate) {
-            never = true;
-            return core::ops::ControlFlow::Break(());
-        }
-        core::ops::ControlFlow::Continue(())
-    });
-    if never {
-        return None;
-    }
-    let (t, u, feature) = entry?;
-    if t > exit || t > max_toi {
-        return None;
-    }
-    Some((
-        t,
-        Unit::new_unchecked(pose_a.rotation * u.into_inner()),
-        feature,
-    ))
 }
 
 /// The hit at time `toi` with the shapes at `pose_a`, `pose_b` (already

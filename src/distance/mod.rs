@@ -39,14 +39,16 @@
 
 use core::cmp::Ordering;
 
-use nalgebra::{Point, SMatrix, SVector, Unit};
+use nalgebra::{Point, SVector, Unit};
 
 use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::{intersects, separation, Pose, Real, Separation, Shape};
 
 mod certify;
+mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
+pub(crate) use sweep::sweep;
 
 /// The most major iterations (support points) of one query. A polytope pair
 /// ends long before (each step leaves a corral for good, and the corrals
@@ -328,22 +330,31 @@ fn affine_nearest<T: Real, const N: usize>(
     if m > N {
         return None;
     }
-    let mut q = SMatrix::<T, N, N>::zeros();
-    let mut r = SMatrix::<T, N, N>::zeros();
+    match m {
+        0 => return Some((p0, T::one(), SVector::zeros())),
+        1 => return affine_nearest_segment(p0, c.get(1).w),
+        2 if N >= 2 => return affine_nearest_triangle(p0, c.get(1).w, c.get(2).w),
+        _ => {}
+    }
+    // Q's columns as vectors and R as rows of numbers: plain arrays, not
+    // matrix column views (whose iterator plumbing cost more than the
+    // arithmetic: 675 instructions a call, 3D).
+    let mut q = [SVector::<T, N>::zeros(); N];
+    let mut r = [[T::zero(); N]; N];
     for j in 0..m {
         let e = c.get(j + 1).w - p0;
         let mut v = e;
         for i in 0..j {
-            let rij = q.column(i).dot(&v);
-            r[(i, j)] = rij;
-            v -= q.column(i) * rij;
+            let rij = q[i].dot(&v);
+            r[i][j] = rij;
+            v -= q[i] * rij;
         }
         let len = v.norm();
         if len.partial_cmp(&(degenerate_tolerance::<T>() * e.norm())) != Some(Ordering::Greater) {
             return None;
         }
-        r[(j, j)] = len;
-        q.set_column(j, &(v / len));
+        r[j][j] = len;
+        q[j] = v / len;
     }
     // x = p0 − Q Qᵀ p0, one column at a time; x − p0 = Q coef.
     // Twice: the first pass leaves a component along the span of the order
@@ -356,8 +367,8 @@ fn affine_nearest<T: Real, const N: usize>(
     let mut coef = SVector::<T, N>::zeros();
     for _ in 0..2 {
         for i in 0..m {
-            let ci = q.column(i).dot(&x);
-            x -= q.column(i) * ci;
+            let ci = q[i].dot(&x);
+            x -= q[i] * ci;
             coef[i] -= ci;
         }
     }
@@ -366,12 +377,76 @@ fn affine_nearest<T: Real, const N: usize>(
     for i in (0..m).rev() {
         let mut s = coef[i];
         for k in i + 1..m {
-            s -= r[(i, k)] * mu[k];
+            s -= r[i][k] * mu[k];
         }
-        mu[i] = s / r[(i, i)];
+        mu[i] = s / r[i][i];
     }
     let alpha0 = T::one() - mu.iter().take(m).fold(T::zero(), |s, &x| s + x);
     Some((x, alpha0, mu))
+}
+
+/// [`affine_nearest`] for two points, unrolled: the same operations in the
+/// same order (so the same bits), without the loops over a run-time count.
+#[inline]
+fn affine_nearest_segment<T: Real, const N: usize>(
+    p0: SVector<T, N>,
+    p1: SVector<T, N>,
+) -> Option<(SVector<T, N>, T, SVector<T, N>)> {
+    let e = p1 - p0;
+    let len = e.norm();
+    if len.partial_cmp(&(degenerate_tolerance::<T>() * len)) != Some(Ordering::Greater) {
+        return None;
+    }
+    let q = e / len;
+    let mut x = p0;
+    let mut coef = T::zero();
+    for _ in 0..2 {
+        let c = q.dot(&x);
+        x -= q * c;
+        coef -= c;
+    }
+    let mut mu = SVector::<T, N>::zeros();
+    mu[0] = coef / len;
+    Some((x, T::one() - (T::zero() + mu[0]), mu))
+}
+
+/// [`affine_nearest`] for three points, unrolled as
+/// [`affine_nearest_segment`]; `N >= 2`.
+#[inline]
+fn affine_nearest_triangle<T: Real, const N: usize>(
+    p0: SVector<T, N>,
+    p1: SVector<T, N>,
+    p2: SVector<T, N>,
+) -> Option<(SVector<T, N>, T, SVector<T, N>)> {
+    let tol = degenerate_tolerance::<T>();
+    let e0 = p1 - p0;
+    let r00 = e0.norm();
+    if r00.partial_cmp(&(tol * r00)) != Some(Ordering::Greater) {
+        return None;
+    }
+    let q0 = e0 / r00;
+    let e1 = p2 - p0;
+    let r01 = q0.dot(&e1);
+    let v = e1 - q0 * r01;
+    let r11 = v.norm();
+    if r11.partial_cmp(&(tol * e1.norm())) != Some(Ordering::Greater) {
+        return None;
+    }
+    let q1 = v / r11;
+    let mut x = p0;
+    let (mut c0, mut c1) = (T::zero(), T::zero());
+    for _ in 0..2 {
+        let d0 = q0.dot(&x);
+        x -= q0 * d0;
+        c0 -= d0;
+        let d1 = q1.dot(&x);
+        x -= q1 * d1;
+        c1 -= d1;
+    }
+    let mut mu = SVector::<T, N>::zeros();
+    mu[1] = c1 / r11;
+    mu[0] = (c0 - r01 * mu[1]) / r00;
+    Some((x, T::one() - (T::zero() + mu[0] + mu[1]), mu))
 }
 
 /// Weight `i` of an affine solution: `α₀` or `μ_{i−1}`.
@@ -559,7 +634,20 @@ where
     let mut first = support(u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    let mut x = first.w;
+    descend(support, &mut corral, first.w)
+}
+
+/// The major steps of [`nearest`] from a corral whose weights give the
+/// point `x` (a single point of weight 1, or the corral of an earlier
+/// query moved along with the shapes: the casts' warm start).
+fn descend<T, const N: usize>(
+    support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
+    corral: &mut Corral<T, N>,
+    mut x: SVector<T, N>,
+) -> Nearest<T, N>
+where
+    T: Real,
+{
     let mut xx = x.norm_squared();
     // The lower bound x̂·w for the current x, once w is known.
     let mut lower = None;
@@ -575,9 +663,9 @@ where
         if xx - xw <= certificate_tolerance(&x, &w.w) || corral.contains(&w.w) || corral.len > N {
             break;
         }
-        let saved = corral;
+        let saved = *corral;
         corral.push(w);
-        match minor_cycles(&mut corral) {
+        match minor_cycles(corral) {
             Some(y) if y.norm_squared() < xx => {
                 x = y;
                 xx = x.norm_squared();
@@ -585,7 +673,7 @@ where
             }
             _ => {
                 // No progress: the previous x, with its w, is the answer.
-                corral = saved;
+                *corral = saved;
                 break;
             }
         }

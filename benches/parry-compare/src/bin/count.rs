@@ -140,6 +140,25 @@ macro_rules! ours {
                     .filter(|(a, pa, b, pb)| separating_axis::intersects(black_box(*a), pa, *b, pb))
                     .count()
             }),
+            "cast" => run($reps, || {
+                typed
+                    .iter()
+                    .filter_map(|(a, pa, b, pb)| {
+                        // B moves towards A at unit speed, as benches/motion.rs.
+                        let d = pa.translation.vector - pb.translation.vector;
+                        let v = d / d.norm();
+                        separating_axis::cast_shapes(
+                            black_box(*a),
+                            pa,
+                            &nalgebra::SVector::zeros(),
+                            *b,
+                            pb,
+                            &v,
+                            d.norm() + 4.0,
+                        )
+                    })
+                    .count()
+            }),
             "distance" => run($reps, || {
                 typed
                     .iter()
@@ -182,6 +201,25 @@ macro_rules! parry {
                         $p::query::intersection_test(pa, black_box(a.as_ref()), pb, b.as_ref())
                             .unwrap()
                             .intersecting
+                    })
+                    .count()
+            }),
+            "cast" => run($reps, || {
+                theirs
+                    .iter()
+                    .filter_map(|(a, pa, b, pb)| {
+                        let d = pa.translation - pb.translation;
+                        let v = d / d.length();
+                        $p::query::cast_shapes(
+                            pa,
+                            $p::Vector::ZERO,
+                            black_box(a.as_ref()),
+                            pb,
+                            v,
+                            b.as_ref(),
+                            $p::query::ShapeCastOptions::with_max_time_of_impact(d.length() + 4.0),
+                        )
+                        .unwrap()
                     })
                     .count()
             }),
@@ -407,7 +445,7 @@ struct Cell<'a> {
 }
 
 const USAGE: &str = "usage: count <f32|f64> <2d-KIND|3d-KIND> <mixed|separated|deep> \
-<intersects|penetration|manifold|distance> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
+<intersects|penetration|manifold|distance|cast> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
 
 /// Every cell, in the table's order: precision, dimension and kind, mix,
 /// query; then library and order.
@@ -619,7 +657,7 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
         three,
         kind,
         mix: *Mix::ALL.iter().find(|m| m.name() == args[2])?,
-        query: ["intersects", "penetration", "manifold", "distance"]
+        query: ["intersects", "penetration", "manifold", "distance", "cast"]
             .into_iter()
             .find(|q| *q == args[3])?,
         library: if known { library } else { return None },

@@ -1,0 +1,163 @@
+//! The time of impact of two translating shapes: Newton's method on the
+//! exact distance, with the min-norm iteration's corral carried from one
+//! time to the next (docs/casts.md).
+//!
+//! In A's frame B moves by `t·v` (`v` B's velocity relative to A), so the
+//! cores' difference at time `t` is `K(t) = K(0) − t·v`, and a point of
+//! the corral at one time, moved by `−Δt·v`, is a point of `K` at the
+//! next: the corral stays valid, and the iteration resumes from it instead
+//! of starting over (the idea of van den Bergen's GJK ray cast).
+//!
+//! ```text
+//! t = 0, corral = { s_K(u) }
+//! repeat (at most MAX_STEPS):
+//!     x = nearest point of K(t), from the corral    (min-norm iteration)
+//!     d = |x| − r_A − r_B;  axis = −x̂                (A → B)
+//!     d <= tol: touch at t
+//!     axis·v >= 0: never (d(t) is convex, its slope is axis·v)
+//!     t += d / −axis·v  (> max_toi: never);  corral moved by −Δt·v
+//! ```
+
+use core::cmp::Ordering;
+
+use nalgebra::{Point, SVector, Unit};
+
+use super::{core_support, descend, minor_cycles, ClosestPoints, Corral, Vertex};
+use crate::real::is_nan;
+use crate::{Pose, Real, Shape};
+
+/// The most Newton steps of one sweep: from the left of a simple root each
+/// step at least halves the error once close; a grazing contact (a double
+/// root) converges linearly, halving it, so 64 steps reach round-off from
+/// any start.
+const MAX_STEPS: usize = 64;
+
+/// A touch found by [`sweep`]: the time and the closest points then
+/// (world frame, at that time; `distance <= tol`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Sweep<T: Real, const N: usize> {
+    pub(crate) toi: T,
+    pub(crate) closest: ClosestPoints<T, N>,
+}
+
+/// The first time in `[0, max_toi]` at which `a` and `b`, translating by
+/// `vel_a` and `vel_b`, come within `tol` of each other, with the closest
+/// points then; `None` when they do not by `max_toi`, or on NaN. The
+/// caller has asked `intersects` at time 0 (this sees only distances).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "two posed, moving shapes, a limit and a tolerance"
+)]
+pub(crate) fn sweep<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    vel_a: &SVector<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    vel_b: &SVector<T, N>,
+    max_toi: T,
+    tol: T,
+) -> Option<Sweep<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let v = pose_a.rotation.inverse_transform_vector(&(vel_b - vel_a));
+    let radii = a.radius() + b.radius();
+    // B's support points at time t, in A's frame: moved by t·v.
+    let support_at = |t: T| {
+        let shift = v * t;
+        move |d: &SVector<T, N>| {
+            let pa = core_support(a, d);
+            let db = pose_ab.rotation.inverse_transform_vector(&-d);
+            let pb = (pose_ab * Point::from(core_support(b, &db))).coords + shift;
+            Vertex {
+                w: pa - pb,
+                a: pa,
+                b: pb,
+                weight: T::zero(),
+            }
+        }
+    };
+    let start = pose_ab.translation.vector;
+    let u = if start.iter().any(|x| *x != T::zero()) {
+        start
+    } else {
+        let mut x = SVector::zeros();
+        x[0] = T::one();
+        x
+    };
+    let mut first = support_at(T::zero())(&u);
+    first.weight = T::one();
+    let mut corral = Corral::single(first);
+    let mut x = first.w;
+    let mut axis = Unit::new_normalize(u);
+    let mut t = T::zero();
+    for _ in 0..MAX_STEPS {
+        let near = descend(support_at(t), &mut corral, x);
+        x = near.x;
+        let len = x.norm();
+        let d = len - radii;
+        if is_nan(d) {
+            return None;
+        }
+        // At x = 0 (cores touching) the last axis stands.
+        if let Some(n) = Unit::try_new(-x, T::zero()) {
+            axis = n;
+        }
+        let rate = axis.dot(&v);
+        let mut touch = d <= tol;
+        let next = t + d / -rate;
+        if !touch {
+            if rate >= T::zero() {
+                return None;
+            }
+            if next.partial_cmp(&max_toi).is_none_or(Ordering::is_gt) {
+                return None;
+            }
+            // A step below the resolution of t: the shapes are as close
+            // as this time can place them.
+            touch = next <= t;
+        }
+        if touch {
+            let mut moved_a = *pose_a;
+            moved_a.translation.vector += vel_a * t;
+            let (ra, rb) = (
+                axis.into_inner() * a.radius(),
+                axis.into_inner() * b.radius(),
+            );
+            return Some(Sweep {
+                toi: t,
+                closest: ClosestPoints {
+                    point_a: moved_a * Point::from(near.a + ra),
+                    point_b: moved_a * Point::from(near.b - rb),
+                    axis: pose_a.rotation * axis,
+                    distance: if d > T::zero() { d } else { T::zero() },
+                    gap: near.lower - radii,
+                },
+            });
+        }
+        // Move the corral with the shapes: its points stay points of K.
+        let dw = v * (next - t);
+        for i in 0..corral.len {
+            let p = corral.get_mut(i);
+            p.w -= dw;
+            p.b += dw;
+        }
+        x = match minor_cycles(&mut corral) {
+            Some(y) => y,
+            None => {
+                // Round-off made the moved corral degenerate: start over
+                // from the support point along the last axis.
+                let mut first = support_at(next)(&axis.into_inner());
+                first.weight = T::one();
+                corral = Corral::single(first);
+                first.w
+            }
+        };
+        t = next;
+    }
+    None
+}
