@@ -212,6 +212,28 @@ fn agree_3d<T: TestReal>(seed: u64, cases: usize, far: Vector3<f64>) -> Agreemen
                 assert_eq!((m.len(), g.len()), (1, 1), "case {case}");
                 let p = &m.points()[0];
                 assert!((f(p.separation) - f(g.points()[0].separation)).abs() <= tol);
+                // The edges the ids name (`box3::box_edge`: a corner and an
+                // axis) both support the normal (A's along n, B's along
+                // −n), and the point lies on them (its local points within
+                // round-off of the segments).
+                for (shape, pose, local, id, dir) in [
+                    (x, px, p.local_a, p.id.a, m.normal().into_inner()),
+                    (y, py, p.local_b, p.id.b, -m.normal().into_inner()),
+                ] {
+                    let ContactFeature::Edge(u, w) = id else {
+                        panic!("case {case}: {m:?}");
+                    };
+                    let d = pose.rotation.inverse_transform_vector(&dir);
+                    let (cu, cw) = (shape.local_core_vertex(u), shape.local_core_vertex(w));
+                    let top = f(shape.local_support_value(&d));
+                    for c in [cu, cw] {
+                        assert!(f(d.dot(&c.coords)) >= top - tol, "case {case}: {m:?}");
+                    }
+                    let e = cw - cu;
+                    let s = (e.dot(&(local - cu)) / e.norm_squared()).clamp(T::zero(), T::one());
+                    let off = f((cu + e * s - local).norm());
+                    assert!(off <= f(p.separation).abs() + tol, "case {case}: {off} {m:?}");
+                }
                 assert!(
                     matches!(p.id.a, ContactFeature::Edge(..))
                         && matches!(p.id.b, ContactFeature::Edge(..)),

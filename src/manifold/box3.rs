@@ -18,7 +18,8 @@
 //!             (k neither a nor the edge's axis, the sign of its corners)
 //!         keep ±qₐ − hₐ <= margin, reduce to four (three_d::reduce)
 //!     EdgePair(i, j): the edges along box axes i and j that support ±n
-//!         (three_d::edge_contact)
+//!         (each one corner and an axis of its box), one point between
+//!         their closest points (three_d::edge_point)
 //! ```
 //!
 //! The clipping takes the same polygon (the incident face's loop, from
@@ -31,8 +32,10 @@
 
 use nalgebra::{Point3, Vector3};
 
+use crate::shape::sign_or_plus;
+
 use super::box_frame::{Feat, RefBox};
-use super::three_d::{edge_contact, reduce};
+use super::three_d::{edge_point, reduce};
 use super::{Frames, Manifold, Side};
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
@@ -48,7 +51,7 @@ pub(super) fn contacts<T: Real>(
     margin: T,
 ) {
     match feature {
-        Feature::EdgePair(i, j) => edge_contact(m, frames, a, b, i, j),
+        Feature::EdgePair(i, j) => edge_pair(m, frames, a, b, i, j),
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), i, margin),
         Feature::FaceB(i) => face(m, frames, Side::B, (b, a), i, margin),
         _ => {}
@@ -270,4 +273,55 @@ fn clip_to_plane<T: Real>(
             next: if dc < zero { Next::Side(j) } else { cur.next },
         });
     }
+}
+
+/// Edge–edge contact of two boxes: of the four edges along box axis `i`
+/// of `a` (`j` of `b`), the one whose other coordinates take the sign of
+/// the normal in that box's frame (`−n` for `b`), as
+/// `three_d::supporting_edge` names it, built from its first corner and
+/// the box's axis instead of two corners; then the point of
+/// `three_d::edge_point`.
+fn edge_pair<T: Real>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    a: &Obb<T, 3>,
+    b: &Obb<T, 3>,
+    i: usize,
+    j: usize,
+) {
+    let n = frames.normal;
+    let (pa, da, ea) = box_edge(a, i % 3, &n);
+    let pose_ab = frames.pose_ab();
+    let (pb, db, eb) = box_edge(b, j % 3, &pose_ab.rotation.inverse_transform_vector(&-n));
+    let (pb, db) = (pose_ab * pb, pose_ab.rotation * db);
+    edge_point(m, frames, (&pa, &(pa + da), ea), (&pb, &(pb + db), eb));
+}
+
+/// The edge of `obb` along its `axis` that supports `dir` (the box's
+/// shape frame): its first corner, the vector to its second, and its
+/// feature `Edge(corner, corner | 1 << axis)`.
+#[inline]
+fn box_edge<T: Real>(
+    obb: &Obb<T, 3>,
+    axis: usize,
+    dir: &Vector3<T>,
+) -> (Point3<T>, Vector3<T>, super::ContactFeature) {
+    let rot = obb.rotation();
+    let d = rot.inverse_transform_vector(dir);
+    let h = obb.half_extents();
+    let mut corner = 0;
+    let mut q = Vector3::zeros();
+    for k in 0..3 {
+        q[k] = if k != axis && sign_or_plus(d[k]) > T::zero() {
+            corner |= 1 << k;
+            h[k]
+        } else {
+            -h[k]
+        };
+    }
+    let two = T::one() + T::one();
+    let start = obb.center() + rot * q;
+    let along = rot.matrix().column(axis) * (h[axis] * two);
+    let feature = Feat::Edge(corner as u8, (corner | (1 << axis)) as u8).public();
+    (start, along, feature)
 }

@@ -274,11 +274,10 @@ fn run<T, A, B, const N: usize>(
         Gate::Within(sat) => sat,
     };
     m.restart(sat.axis);
-    let pose_ab = pose_a.inv_mul(pose_b);
     let frames = Frames {
         pose_a,
         pose_b,
-        pose_ab: &pose_ab,
+        pose_ab: core::cell::OnceCell::new(),
         normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
         distance: sat.distance,
         radius_a: a.radius(),
