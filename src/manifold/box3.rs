@@ -127,18 +127,18 @@ fn face<T: Real>(
     let f = rb.incident_face(axis, plus);
     let h = rb.half;
 
-    let mut poly = Poly::new();
+    // Two buffers built in place, each pass clipping one into the other.
+    let mut bufs = [Poly::new(), Poly::new()];
     let corners: [usize; 4] = core::array::from_fn(|k| box_face_vertex::<3>(f, k));
     for k in 0..4 {
         let v = corners[k];
-        poly.push(Pt {
+        bufs[0].push(Pt {
             q: rb.incident_corner(v),
             on_reference: Feat::Face(index as u8),
             on_incident: Feat::Vertex(v as u8),
             next: Next::Incident(v as u8, corners[(k + 1) % 4] as u8),
         });
     }
-    let mut bufs = [poly, Poly::new()];
     let mut current = 0;
     for j in 0..4 {
         let start = box_face_vertex::<3>(index, j);
@@ -244,13 +244,16 @@ fn clip_to_plane<T: Real>(
     let d0 = height(first);
     let mut next_height = d0;
     for i in 0..len {
-        let (cur, nxt) = (pts[i], pts[(i + 1) % len]);
-        let closing = len <= 2 && i + 1 == len;
+        // By reference, and the next index without a division: a clip
+        // point is copied only when it is kept.
+        let last = i + 1 == len;
+        let (cur, nxt) = (&pts[i], &pts[if last { 0 } else { i + 1 }]);
+        let closing = len <= 2 && last;
         let dc = next_height;
-        let dn = if i + 1 == len { d0 } else { height(&nxt) };
+        let dn = if last { d0 } else { height(nxt) };
         next_height = dn;
         if dc <= zero {
-            let mut kept = cur;
+            let mut kept = *cur;
             if dc == zero && dn > zero && !closing {
                 kept.next = Next::Side(j);
             }
