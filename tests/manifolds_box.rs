@@ -232,7 +232,10 @@ fn agree_3d<T: TestReal>(seed: u64, cases: usize, far: Vector3<f64>) -> Agreemen
                     let e = cw - cu;
                     let s = (e.dot(&(local - cu)) / e.norm_squared()).clamp(T::zero(), T::one());
                     let off = f((cu + e * s - local).norm());
-                    assert!(off <= f(p.separation).abs() + tol, "case {case}: {off} {m:?}");
+                    assert!(
+                        off <= f(p.separation).abs() + tol,
+                        "case {case}: {off} {m:?}"
+                    );
                 }
                 assert!(
                     matches!(p.id.a, ContactFeature::Edge(..))
