@@ -42,6 +42,7 @@ mod golden;
 mod manifolds_2d;
 mod manifolds_3d;
 mod manifolds_box;
+mod manifolds_gate;
 mod manifolds_round;
 mod many_dimensions;
 mod nan;

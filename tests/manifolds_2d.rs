@@ -325,7 +325,9 @@ fn swapping_gives_the_same_contact<T: TestReal>() {
         // Concentric circles: every direction is as good, and each order
         // takes its first coordinate axis.
         let fallback = scene.separation().feature == Feature::Fallback;
-        if m.reference() != n.reference() || scene.near_touching() || fallback {
+        // Empty: each order reports the first separating axis it found.
+        let empty = m.is_empty() && n.is_empty();
+        if m.reference() != n.reference() || scene.near_touching() || fallback || empty {
             return TestResult::discard();
         }
         let tol = T::AGREE * 10.0 * scene.scale();
@@ -408,7 +410,7 @@ fn ids_survive_small_motions<T: TestReal>() {
     }
 }
 
-/// Over the random scenes: the normal is `separation`'s axis bit for bit
+/// Over the random scenes: the normal of a non-empty manifold is `separation`'s axis bit for bit
 /// (and `penetration`'s when they overlap); the deepest point's separation
 /// is the SAT distance; `on_b = on_a + normal · separation`; each point
 /// lies on both shapes' boundaries (the oracle's distance from each shape).
@@ -422,7 +424,9 @@ fn manifold_agrees_with_penetration<T: TestReal>() {
         );
         let m = contact_manifold(a, pa, b, pb, T::zero());
         let sat = separation(a, pa, b, pb);
-        if m.normal() != sat.axis {
+        // An empty manifold's normal is the first separating axis found
+        // (tests/manifolds_gate.rs checks it).
+        if !m.is_empty() && m.normal() != sat.axis {
             return fail(&scene, format!("normal {m:?} vs {sat:?}"));
         }
         let Some(pen) = penetration(a, pa, b, pb) else {
@@ -477,7 +481,7 @@ fn random_capsule<T: TestReal>(rng: &mut Rng) -> Capsule<T, 2> {
 }
 
 /// Capsules (the random scenes have none) against boxes, polygons, balls
-/// and capsules, both orders: the normal is `separation`'s, the deepest
+/// and capsules, both orders: a non-empty manifold's normal is `separation`'s, the deepest
 /// point's separation its distance, `on_b = on_a + normal · separation`,
 /// and no point lies outside either shape by more than round-off.
 fn capsule_pairs_agree_with_separation<T: TestReal>() {
@@ -503,7 +507,9 @@ fn capsule_pairs_agree_with_separation<T: TestReal>() {
             };
             let m = contact_manifold(a, pa, b, pb, t(0.05));
             let sat = separation(a, pa, b, pb);
-            assert_eq!(m.normal(), sat.axis);
+            if !m.is_empty() {
+                assert_eq!(m.normal(), sat.axis);
+            }
             let d = f(sat.distance);
             assert_eq!(m.is_empty(), d > 0.05, "{m:?} vs {sat:?}");
             let tol = T::AGREE * 20.0;

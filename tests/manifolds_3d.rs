@@ -413,7 +413,7 @@ fn hull_pair<T: TestReal>(
     (a, pa.cast(), b, pb.cast())
 }
 
-/// Over 400 seeded hull-16 pairs, margin 0.1: the normal is `separation`'s
+/// Over 400 seeded hull-16 pairs, margin 0.1: a non-empty manifold's normal is `separation`'s
 /// axis bit for bit (and `penetration`'s when they overlap); points exist
 /// exactly when the distance is within the margin; every point has
 /// separation at most the margin and at least −depth (within round-off),
@@ -430,7 +430,9 @@ fn hull_manifolds_agree_with_penetration<T: TestReal>() {
         let (a, pa, b, pb) = hull_pair::<T>(&mut rng);
         let m = contact_manifold(&a, &pa, &b, &pb, t(margin));
         let sat = separation(&a, &pa, &b, &pb);
-        assert_eq!(m.normal(), sat.axis, "case {case}");
+        if !m.is_empty() {
+            assert_eq!(m.normal(), sat.axis, "case {case}");
+        }
         assert_eq!(
             m.is_empty(),
             f(sat.distance) > margin,

@@ -411,7 +411,8 @@ fn rays_and_point_projections_do_not_allocate() {
 
 /// `contact_manifold` allocates nothing in 3D either: boxes, hull-16s,
 /// capsules and spheres (through `&dyn Shape`), overlapping (clipped
-/// faces, reductions to four, edge–edge), within the margin and apart.
+/// faces, reductions to four, edge–edge), within the margin and apart
+/// (margins 0.5 and 0, the early exit of `src/manifold/gate.rs`).
 #[test]
 fn manifolds_3d_do_not_allocate() {
     let corners: Vec<Point3<f64>> = (0..16)
@@ -457,9 +458,11 @@ fn manifolds_3d_do_not_allocate() {
                 let before = allocations();
                 let m = contact_manifold(a, &id, b, &pb, 0.5);
                 let m2 = contact_manifold(&prism, &id, &cube, &pb, 0.5).swapped();
+                // Margin 0: the early exit of `src/manifold/gate.rs`.
+                let m3 = contact_manifold(a, &id, b, &pb, 0.0);
                 let after = allocations();
-                points += m.len() + m2.len();
-                std::hint::black_box((m, m2));
+                points += m.len() + m2.len() + m3.len();
+                std::hint::black_box((m, m2, m3));
                 assert_eq!(after - before, 0);
             }
         }

@@ -18,7 +18,8 @@
 //!             (k neither a nor the edge's axis, the sign of its corners)
 //!         keep ±qₐ − hₐ <= margin, reduce to four (three_d::reduce)
 //!     EdgePair(i, j): the edges along box axes i and j that support ±n
-//!         (three_d::edge_contact)
+//!         (each one corner and an axis of its box), one point between
+//!         their closest points (three_d::edge_point)
 //! ```
 //!
 //! The clipping takes the same polygon (the incident face's loop, from
@@ -31,8 +32,10 @@
 
 use nalgebra::{Point3, Vector3};
 
+use crate::shape::sign_or_plus;
+
 use super::box_frame::{Feat, RefBox};
-use super::three_d::{edge_contact, reduce};
+use super::three_d::{edge_point, reduce};
 use super::{Frames, Manifold, Side};
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
@@ -48,7 +51,7 @@ pub(super) fn contacts<T: Real>(
     margin: T,
 ) {
     match feature {
-        Feature::EdgePair(i, j) => edge_contact(m, frames, a, b, i, j),
+        Feature::EdgePair(i, j) => edge_pair(m, frames, a, b, i, j),
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), i, margin),
         Feature::FaceB(i) => face(m, frames, Side::B, (b, a), i, margin),
         _ => {}
@@ -124,18 +127,18 @@ fn face<T: Real>(
     let f = rb.incident_face(axis, plus);
     let h = rb.half;
 
-    let mut poly = Poly::new();
+    // Two buffers built in place, each pass clipping one into the other.
+    let mut bufs = [Poly::new(), Poly::new()];
     let corners: [usize; 4] = core::array::from_fn(|k| box_face_vertex::<3>(f, k));
     for k in 0..4 {
         let v = corners[k];
-        poly.push(Pt {
+        bufs[0].push(Pt {
             q: rb.incident_corner(v),
             on_reference: Feat::Face(index as u8),
             on_incident: Feat::Vertex(v as u8),
             next: Next::Incident(v as u8, corners[(k + 1) % 4] as u8),
         });
     }
-    let mut bufs = [poly, Poly::new()];
     let mut current = 0;
     for j in 0..4 {
         let start = box_face_vertex::<3>(index, j);
@@ -241,13 +244,16 @@ fn clip_to_plane<T: Real>(
     let d0 = height(first);
     let mut next_height = d0;
     for i in 0..len {
-        let (cur, nxt) = (pts[i], pts[(i + 1) % len]);
-        let closing = len <= 2 && i + 1 == len;
+        // By reference, and the next index without a division: a clip
+        // point is copied only when it is kept.
+        let last = i + 1 == len;
+        let (cur, nxt) = (&pts[i], &pts[if last { 0 } else { i + 1 }]);
+        let closing = len <= 2 && last;
         let dc = next_height;
-        let dn = if i + 1 == len { d0 } else { height(&nxt) };
+        let dn = if last { d0 } else { height(nxt) };
         next_height = dn;
         if dc <= zero {
-            let mut kept = cur;
+            let mut kept = *cur;
             if dc == zero && dn > zero && !closing {
                 kept.next = Next::Side(j);
             }
@@ -270,4 +276,55 @@ fn clip_to_plane<T: Real>(
             next: if dc < zero { Next::Side(j) } else { cur.next },
         });
     }
+}
+
+/// Edge–edge contact of two boxes: of the four edges along box axis `i`
+/// of `a` (`j` of `b`), the one whose other coordinates take the sign of
+/// the normal in that box's frame (`−n` for `b`), as
+/// `three_d::supporting_edge` names it, built from its first corner and
+/// the box's axis instead of two corners; then the point of
+/// `three_d::edge_point`.
+fn edge_pair<T: Real>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    a: &Obb<T, 3>,
+    b: &Obb<T, 3>,
+    i: usize,
+    j: usize,
+) {
+    let n = frames.normal;
+    let (pa, da, ea) = box_edge(a, i % 3, &n);
+    let pose_ab = frames.pose_ab();
+    let (pb, db, eb) = box_edge(b, j % 3, &pose_ab.rotation.inverse_transform_vector(&-n));
+    let (pb, db) = (pose_ab * pb, pose_ab.rotation * db);
+    edge_point(m, frames, (&pa, &(pa + da), ea), (&pb, &(pb + db), eb));
+}
+
+/// The edge of `obb` along its `axis` that supports `dir` (the box's
+/// shape frame): its first corner, the vector to its second, and its
+/// feature `Edge(corner, corner | 1 << axis)`.
+#[inline]
+fn box_edge<T: Real>(
+    obb: &Obb<T, 3>,
+    axis: usize,
+    dir: &Vector3<T>,
+) -> (Point3<T>, Vector3<T>, super::ContactFeature) {
+    let rot = obb.rotation();
+    let d = rot.inverse_transform_vector(dir);
+    let h = obb.half_extents();
+    let mut corner = 0;
+    let mut q = Vector3::zeros();
+    for k in 0..3 {
+        q[k] = if k != axis && sign_or_plus(d[k]) > T::zero() {
+            corner |= 1 << k;
+            h[k]
+        } else {
+            -h[k]
+        };
+    }
+    let two = T::one() + T::one();
+    let start = obb.center() + rot * q;
+    let along = rot.matrix().column(axis) * (h[axis] * two);
+    let feature = Feat::Edge(corner as u8, (corner | (1 << axis)) as u8).public();
+    (start, along, feature)
 }

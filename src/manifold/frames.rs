@@ -13,8 +13,9 @@ use crate::{Obb, Pose, Real, Shape};
 pub(super) struct Frames<'p, T: Real, const N: usize> {
     pub(super) pose_a: &'p Pose<T, N>,
     pub(super) pose_b: &'p Pose<T, N>,
-    /// B's pose in A's local frame.
-    pub(super) pose_ab: &'p Pose<T, N>,
+    /// B's pose in A's local frame, computed on first use
+    /// ([`Frames::pose_ab`]): the box face path never reads it.
+    pub(super) pose_ab: core::cell::OnceCell<Pose<T, N>>,
     /// The SAT axis in A's local frame (from A towards B).
     pub(super) normal: SVector<T, N>,
     /// The SAT distance.
@@ -24,6 +25,13 @@ pub(super) struct Frames<'p, T: Real, const N: usize> {
 }
 
 impl<T: Real, const N: usize> Frames<'_, T, N> {
+    /// B's pose in A's local frame, `pose_a⁻¹ · pose_b`.
+    #[inline]
+    pub(super) fn pose_ab(&self) -> &Pose<T, N> {
+        self.pose_ab
+            .get_or_init(|| self.pose_a.inv_mul(self.pose_b))
+    }
+
     /// Pushes a clipped point onto `m`: `p` (A's frame) on the incident
     /// feature, `height` above the reference face of `side`, whose
     /// outward normal is `ref_normal`; the point on the reference shape is
@@ -84,7 +92,7 @@ impl<T: Real, const N: usize> Frames<'_, T, N> {
             on_a: self.pose_a * on_a,
             on_b: self.pose_a * on_b,
             local_a: on_a,
-            local_b: self.pose_ab.inverse_transform_point(&on_b),
+            local_b: self.pose_ab().inverse_transform_point(&on_b),
             id,
         }
     }

@@ -1,15 +1,16 @@
 //! Contact manifolds: the contact points of two touching or nearly touching
 //! shapes, with feature ids that stay the same from one frame to the next.
 //!
-//! The normal and the depth are the SAT answer of [`separation`]
+//! The normal and the depth are the SAT answer of [`separation`](crate::separation)
 //! (so they equal [`penetration`](crate::penetration)'s exactly); the
 //! points come from clipping, as in Box2D's `b2ClipPolygons`
 //! (docs/manifolds.md):
 //!
 //! ```text
 //! contact_manifold(A, B, margin):                            mod.rs
-//!     s = separation(A, B)                      normal n (A → B), distance d
-//!     d > margin or NaN        → empty
+//!     s = the first-gap SAT; apart by more than margin, or NaN   gate.rs
+//!                              → empty, normal = that first gap's axis
+//!     else s = separation(A, B)                normal n (A → B), distance d
 //!     s.feature = face of A    → reference = A's face most aligned with  n
 //!     s.feature = face of B    → reference = B's face most aligned with −n
 //!     incident = the other shape's local_incident_face(reference normal)
@@ -31,29 +32,36 @@
 
 use nalgebra::{Const, SVector, Unit};
 
-use crate::{separation, Feature, Pose, Real, Shape};
+use crate::{Feature, Pose, Real, Shape};
 
 mod box2;
 mod box3;
 mod box_frame;
 mod frames;
+mod gate;
 mod one_point;
 mod three_d;
 mod two_d;
 mod types;
 
 use frames::{Faces, Frames};
+use gate::{gate, Gate};
 use one_point::one_point;
 pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS};
 
 /// The contact manifold of two shapes, in 2D or 3D: the normal of
-/// [`separation`] and up to two (2D) or four (3D) contact points whose
+/// [`separation`](crate::separation) and up to two (2D) or four (3D) contact points whose
 /// separation is at most `margin`.
 ///
 /// Empty when the shapes are apart by more than `margin`, or when an input
 /// (a pose, the margin) is NaN (tests/manifolds_2d.rs::nan_gives_an_empty_manifold,
-/// tests/manifolds_3d.rs::nan_gives_an_empty_manifold).
-/// Otherwise the normal is [`separation`]'s axis, bit for bit, and the
+/// tests/manifolds_3d.rs::nan_gives_an_empty_manifold). The normal of a
+/// manifold empty because the shapes are apart is an axis from A towards
+/// B along which they are apart by more than `margin`: the first the SAT
+/// finds (the axis [`penetration`](crate::penetration) stops on), not
+/// necessarily [`separation`](crate::separation)'s best one, so that such
+/// pairs end early (tests/manifolds_gate.rs::empty_manifolds_have_a_separating_normal).
+/// Otherwise the normal is [`separation`](crate::separation)'s axis, bit for bit, and the
 /// deepest point's separation is its distance within round-off
 /// (tests/manifolds_2d.rs::manifold_agrees_with_penetration,
 /// tests/manifolds_3d.rs::hull_manifolds_agree_with_penetration).
@@ -70,9 +78,9 @@ pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CON
 ///   the closest points of the two supporting edges.
 /// * Otherwise (balls, the axis between two rounded cores, custom shapes
 ///   without face vertices): one point, at the incident shape's support
-///   point along the normal, with the separation of [`separation`].
+///   point along the normal, with the separation of [`separation`](crate::separation).
 ///
-/// The reference face is the one [`separation`] chose: A's faces are
+/// The reference face is the one [`separation`](crate::separation) chose: A's faces are
 /// offered first and a face of B wins only when its gap is larger by more
 /// than [`tie_tolerance`](crate::real::tie_tolerance) times the scale,
 /// which keeps the normal that of [`penetration`](crate::penetration)
@@ -241,7 +249,7 @@ impl<T: Real> ContactDim<T, 3> for Const<3> {
     }
 }
 
-/// What every dimension shares: the SAT answer, the emptiness test, the
+/// What every dimension shares: the SAT answer and the emptiness test (`gate.rs`), the
 /// frames; then `contacts` (the dimension's clipping) and, when it gave
 /// no point, the one-point contact at the support points. Writes into
 /// `m` (restarted), so that the manifold is not copied on its way out.
@@ -258,19 +266,18 @@ fn run<T, A, B, const N: usize>(
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let sat = separation(a, pose_a, b, pose_b);
+    let sat = match gate(a, pose_a, b, pose_b, margin) {
+        Gate::Apart(normal) => {
+            m.restart(normal);
+            return;
+        }
+        Gate::Within(sat) => sat,
+    };
     m.restart(sat.axis);
-    if !matches!(
-        sat.distance.partial_cmp(&margin),
-        Some(core::cmp::Ordering::Less | core::cmp::Ordering::Equal)
-    ) {
-        return;
-    }
-    let pose_ab = pose_a.inv_mul(pose_b);
     let frames = Frames {
         pose_a,
         pose_b,
-        pose_ab: &pose_ab,
+        pose_ab: core::cell::OnceCell::new(),
         normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
         distance: sat.distance,
         radius_a: a.radius(),

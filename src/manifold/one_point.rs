@@ -44,7 +44,7 @@ pub(super) fn one_point<T, A, B, const N: usize>(
             _ => ContactFeature::Support,
         },
     };
-    let pose_ab = frames.pose_ab;
+    let pose_ab = frames.pose_ab();
     let b_support = || {
         let dir_b = pose_ab.rotation.inverse_transform_vector(&-normal);
         *pose_ab * b.local_support_point(&dir_b)

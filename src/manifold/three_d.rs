@@ -142,7 +142,7 @@ pub(super) fn contacts<T, A, B>(
     let Some((side, _)) = reference_of(feature) else {
         return;
     };
-    let pose_b = Some(frames.pose_ab);
+    let pose_b = Some(frames.pose_ab());
     match side {
         Side::A => clip_face(m, frames, side, a, None, b, pose_b, margin),
         Side::B => clip_face(m, frames, side, b, pose_b, a, None, margin),
@@ -531,12 +531,26 @@ pub(super) fn edge_contact<T, A, B>(
     let Some((pa, qa, ea)) = supporting_edge(a, i, &n) else {
         return;
     };
-    let dir_b = frames.pose_ab.rotation.inverse_transform_vector(&-n);
+    let dir_b = frames.pose_ab().rotation.inverse_transform_vector(&-n);
     let Some((pb, qb, eb)) = supporting_edge(b, j, &dir_b) else {
         return;
     };
-    let (pb, qb) = (frames.pose_ab * pb, frames.pose_ab * qb);
-    let (ca, cb) = closest_on_segments(&pa, &qa, &pb, &qb);
+    let (pb, qb) = (frames.pose_ab() * pb, frames.pose_ab() * qb);
+    edge_point(m, frames, (&pa, &qa, ea), (&pb, &qb, eb));
+}
+
+/// The one point of an edge–edge contact, from the two supporting edges in
+/// A's frame (ends and feature): halfway between their closest points,
+/// each pushed out by its shape's radius, with the SAT distance as its
+/// separation. Shared by [`edge_contact`] and the box path (`box3.rs`).
+pub(super) fn edge_point<T: Real>(
+    m: &mut Manifold<T, 3>,
+    frames: &Frames<'_, T, 3>,
+    (pa, qa, ea): (&Point3<T>, &Point3<T>, ContactFeature),
+    (pb, qb, eb): (&Point3<T>, &Point3<T>, ContactFeature),
+) {
+    let n = frames.normal;
+    let (ca, cb) = closest_on_segments(pa, qa, pb, qb);
     let surface_a = ca + n * frames.radius_a;
     let surface_b = cb - n * frames.radius_b;
     let two = T::one() + T::one();

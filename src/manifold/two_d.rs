@@ -89,9 +89,9 @@ fn clip<T, A, B>(
     B: Shape<T, 2> + ?Sized,
 {
     let to_a = |[(i, p), (j, q)]: [(usize, Point2<T>); 2]| {
-        [(i, frames.pose_ab * p), (j, frames.pose_ab * q)]
+        [(i, frames.pose_ab() * p), (j, frames.pose_ab() * q)]
     };
-    let rot_b = |v: Vector2<T>| frames.pose_ab.rotation * v;
+    let rot_b = |v: Vector2<T>| frames.pose_ab().rotation * v;
     // The reference shape's outward direction, in A's frame.
     let out = if side == Side::A { *normal } else { -normal };
     // The reference face: the reference shape's face most aligned with
@@ -104,7 +104,7 @@ fn clip<T, A, B>(
     let inc_face = match side {
         Side::A => fb.incident(
             &frames
-                .pose_ab
+                .pose_ab()
                 .rotation
                 .inverse_transform_vector(&ref_normal),
         ),

@@ -268,8 +268,12 @@ impl<T: Real, const N: usize> Manifold<T, N> {
 
     /// The unit normal in the world frame, from A towards B: the axis of
     /// [`separation`](crate::separation) (so [`penetration`](crate::penetration)'s normal when
-    /// the shapes overlap). Also set when the manifold is empty because
-    /// the shapes are apart; NaN when an input was NaN.
+    /// the shapes overlap) whenever they are within the margin. When the
+    /// manifold is empty because the shapes are apart by more than the
+    /// margin, an axis along which they are apart by more than the margin
+    /// (the first the SAT found, not necessarily `separation`'s best:
+    /// tests/manifolds_gate.rs::empty_manifolds_have_a_separating_normal);
+    /// NaN or arbitrary when an input was NaN.
     ///
     /// ```
     /// use nalgebra::{Point2, Vector2};
