@@ -10,7 +10,9 @@
 //!
 //! ```text
 //! slack = bound_slack(scale of the pair, world translations included)
-//! inner ball of the hull and of the box overlap by > slack      → overlap
+//! the hull's inner ball within h_min of the box's core box       → overlap
+//!     (the box less h_min on every side: a ball of radius h_min
+//!     about each of its points lies in the box), by > slack
 //! box faces:  hull vertices in the box's frame, gap per axis     > slack → apart
 //! hull faces: n·c − Σₖ |n·rₖ| hₖ − offset                        > slack → apart
 //! the box's centre in the hull, or the hull's inner centre in the box,
@@ -72,8 +74,18 @@ pub(crate) fn intersects<T: Real>(
     let slack = bound_slack(c.amax() + hull.reach() + h.x + h.y + h.z + world);
 
     let (inner, inner_radius) = hull.inner_ball();
+    // The hull holds its inner ball, the box a ball of radius h_min about
+    // each point of its core box (h − h_min): every gap is at most the
+    // distance from the inner centre to the core box less both radii.
     let h_min = h.min();
-    if (c - inner.coords).norm() < inner_radius + h_min - slack {
+    let ci = r.tr_mul(&(inner.coords - c));
+    let core = h.add_scalar(-h_min);
+    let nearest = Vector3::new(
+        ci.x.max(-core.x).min(core.x),
+        ci.y.max(-core.y).min(core.y),
+        ci.z.max(-core.z).min(core.z),
+    );
+    if (ci - nearest).norm() < inner_radius + h_min - slack {
         return Some(true);
     }
 
@@ -122,7 +134,6 @@ pub(crate) fn intersects<T: Real>(
     if depth >= T::zero() && depth + h_min > slack {
         return Some(true);
     }
-    let ci = r.tr_mul(&(inner.coords - c));
     let in_box = (h.x - ci.x.abs())
         .min(h.y - ci.y.abs())
         .min(h.z - ci.z.abs());
