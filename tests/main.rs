@@ -39,6 +39,7 @@ mod exact_cases;
 mod figures;
 mod fuzz;
 mod golden;
+mod hull_pairs;
 mod manifolds_2d;
 mod manifolds_3d;
 mod manifolds_box;

@@ -167,6 +167,27 @@ fn queries_do_not_allocate() {
             0,
             "hull-capsule {n}"
         );
+        // The box and capsule paths of the hull (src/pair/box_polyhedron.rs,
+        // capsule_polyhedron.rs, gjk.rs): deep, shallow and apart, both
+        // orders.
+        for t in [0.3, 1.6, 1.95, 4.0] {
+            let pt = Pose::<f64, 3>::from_parts(nalgebra::Translation3::new(t, 0.2, -0.1), turn);
+            assert_eq!(
+                allocations_of(&hull, &Pose::identity(), &obb3, &pt),
+                0,
+                "hull-box {n} at {t}"
+            );
+            assert_eq!(
+                allocations_of(&obb3, &pt, &hull, &Pose::identity()),
+                0,
+                "box-hull {n} at {t}"
+            );
+            assert_eq!(
+                allocations_of(&capsule, &pt, &hull, &Pose::identity()),
+                0,
+                "capsule-hull {n} at {t}"
+            );
+        }
     }
     // Many dimensions (src/nd.rs, src/round_axes.rs): facet subsets on the
     // stack, the nearest-core bisection, alternating projections beyond

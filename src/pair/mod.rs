@@ -6,8 +6,14 @@
 //! tests/boxes_3d.rs::box_path_matches_engine_f64 and
 //! tests/polyhedra_3d.rs::hull_path_matches_engine and
 //! tests/polygon_box.rs::path_matches_engine_near_the_origin check it), only
-//! faster.
+//! faster. The `intersects`-only paths of a hull with a box or a capsule
+//! decide with a margin and hand the rest to the engine
+//! (tests/hull_pairs.rs::box_hull_path_matches_engine,
+//! tests/hull_pairs.rs::capsule_hull_path_matches_engine).
 
+mod box_polyhedron;
+mod capsule_polyhedron;
+mod gjk;
 pub mod obb_obb;
 mod overlay;
 pub mod polygon_ball;
@@ -17,10 +23,12 @@ pub mod polyhedron_polyhedron;
 
 use core::any::Any;
 
-use nalgebra::{SVector, Unit};
+use nalgebra::{Point, Point3, SVector, Unit};
 
 use crate::engine::Scan;
-use crate::{Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Real, Separation, Shape};
+use crate::{
+    Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Pose3, Real, Separation, Shape,
+};
 
 /// The index of the unit vector with the largest projection on `dir`, the
 /// first on a tie (0 for an empty list): the face that faces `dir`.
@@ -236,6 +244,67 @@ where
         |g, pg, o, po, _| Some(polygon_box::intersects(g, pg, o, po)),
         |g, pg, o, po, _| Some(polygon_ball::intersects(g, pg, o, po)),
     )
+    .or_else(|| hull_with_other(a, pose_a, b, pose_b))
+}
+
+/// The verdict of the `intersects`-only paths of a polyhedron with a box
+/// (`box_polyhedron.rs`) or with a rounded segment (`capsule_polyhedron.rs`),
+/// in either order, when the path decides it; `None` leaves the pair to the
+/// engine. A rounded segment is any 3D shape with a positive radius, two
+/// core vertices and no faces: its core is the segment between them (the
+/// [`Shape`] contract), so a user's shape of that kind takes the path too.
+#[inline]
+fn hull_with_other<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> Option<bool>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if N != 3 {
+        return None;
+    }
+    if let Some(hull) = a.as_polyhedron() {
+        return hull_with(hull, cast(pose_a)?, b, cast(pose_b)?);
+    }
+    hull_with(b.as_polyhedron()?, cast(pose_b)?, a, cast(pose_a)?)
+}
+
+/// [`hull_with_other`] once the hull is known.
+#[inline]
+fn hull_with<T, const N: usize, O>(
+    hull: &ConvexPolyhedron<T>,
+    pose_hull: &Pose3<T>,
+    other: &O,
+    pose_other: &Pose3<T>,
+) -> Option<bool>
+where
+    T: Real,
+    O: Shape<T, N> + ?Sized,
+{
+    if let Some(r) = with_box(other, |o| {
+        box_polyhedron::intersects(
+            cast::<Obb<T, N>, Obb<T, 3>>(o)?,
+            pose_other,
+            hull,
+            pose_hull,
+        )
+    }) {
+        return r;
+    }
+    if other.radius() > T::zero() && other.core_vertex_count() == 2 && other.face_count() == 0 {
+        let end = |i| cast::<Point<T, N>, Point3<T>>(&other.local_core_vertex(i)).copied();
+        let capsule = capsule_polyhedron::RoundSegment {
+            ends: [end(0)?, end(1)?],
+            radius: other.radius(),
+        };
+        return capsule_polyhedron::intersects(&capsule, pose_other, hull, pose_hull);
+    }
+    None
 }
 
 /// The separation from a specialised path, when the pair has one.
