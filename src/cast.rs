@@ -118,7 +118,7 @@ where
     B: Shape<T, N> + ?Sized,
     Const<N>: ContactDim<T, N>,
 {
-    if is_nan(max_toi) || vel_a.iter().chain(vel_b.iter()).any(|x| is_nan(*x)) {
+    if is_nan(max_toi) || (0..N).any(|i| is_nan(vel_a[i]) || is_nan(vel_b[i])) {
         return None;
     }
     if beyond_range(pose_a, pose_b).is_some() {

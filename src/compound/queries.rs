@@ -715,7 +715,7 @@ where
 {
     let o = pose.inverse_transform_point(&ray.origin);
     let d = pose.inverse_transform_vector(&ray.dir);
-    if is_nan(max_toi) || o.coords.iter().chain(d.iter()).any(|x| is_nan(*x)) {
+    if is_nan(max_toi) || (0..N).any(|i| is_nan(o[i]) || is_nan(d[i])) {
         return None;
     }
     let mut best: Option<PartHit<RayHit<T, N>>> = None;

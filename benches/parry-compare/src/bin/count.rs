@@ -140,6 +140,30 @@ macro_rules! ours {
                     .filter(|(a, pa, b, pb)| separating_axis::intersects(black_box(*a), pa, *b, pb))
                     .count()
             }),
+            "ray" => run($reps, || {
+                typed
+                    .iter()
+                    .filter_map(|(_, pa, b, pb)| {
+                        // From A's origin towards B's, solid, as far as 10.
+                        let d = pb.translation.vector - pa.translation.vector;
+                        let ray =
+                            separating_axis::Ray::new(pa.translation.vector.into(), d / d.norm());
+                        separating_axis::cast_ray(black_box(*b), pb, &ray, 10.0, true)
+                    })
+                    .count()
+            }),
+            "project" => run($reps, || {
+                typed
+                    .iter()
+                    .filter(|(_, pa, b, pb)| {
+                        // A's origin, and the midpoint of the origins.
+                        let p = pa.translation.vector;
+                        let m = (p + pb.translation.vector) * 0.5;
+                        separating_axis::project_point(black_box(*b), pb, &p.into()).inside
+                            ^ separating_axis::project_point(black_box(*b), pb, &m.into()).inside
+                    })
+                    .count()
+            }),
             "cast" => run($reps, || {
                 typed
                     .iter()
@@ -201,6 +225,29 @@ macro_rules! parry {
                         $p::query::intersection_test(pa, black_box(a.as_ref()), pb, b.as_ref())
                             .unwrap()
                             .intersecting
+                    })
+                    .count()
+            }),
+            "ray" => run($reps, || {
+                use $p::query::RayCast;
+                theirs
+                    .iter()
+                    .filter_map(|(_, pa, b, pb)| {
+                        let d = pb.translation - pa.translation;
+                        let ray = $p::query::Ray::new(pa.translation, d / d.length());
+                        black_box(b.as_ref()).cast_ray(pb, &ray, 10.0, true)
+                    })
+                    .count()
+            }),
+            "project" => run($reps, || {
+                use $p::query::PointQuery;
+                theirs
+                    .iter()
+                    .filter(|(_, pa, b, pb)| {
+                        let p = pa.translation;
+                        let m = (p + pb.translation) * 0.5;
+                        black_box(b.as_ref()).project_point(pb, p, false).is_inside
+                            ^ black_box(b.as_ref()).project_point(pb, m, false).is_inside
                     })
                     .count()
             }),
@@ -445,7 +492,7 @@ struct Cell<'a> {
 }
 
 const USAGE: &str = "usage: count <f32|f64> <2d-KIND|3d-KIND> <mixed|separated|deep> \
-<intersects|penetration|manifold|distance|cast> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
+<intersects|penetration|manifold|distance|cast|ray|project> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
 
 /// Every cell, in the table's order: precision, dimension and kind, mix,
 /// query; then library and order.
@@ -657,9 +704,17 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
         three,
         kind,
         mix: *Mix::ALL.iter().find(|m| m.name() == args[2])?,
-        query: ["intersects", "penetration", "manifold", "distance", "cast"]
-            .into_iter()
-            .find(|q| *q == args[3])?,
+        query: [
+            "intersects",
+            "penetration",
+            "manifold",
+            "distance",
+            "cast",
+            "ray",
+            "project",
+        ]
+        .into_iter()
+        .find(|q| *q == args[3])?,
         library: if known { library } else { return None },
         swapped: match args[5].as_str() {
             "ab" => false,
