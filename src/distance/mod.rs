@@ -538,45 +538,9 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let pose_ab = pose_a.inv_mul(pose_b);
-    let start = pose_ab.translation.vector;
-    let u = if start.iter().any(|x| *x != T::zero()) {
-        start
-    } else {
-        let mut x = SVector::zeros();
-        x[0] = T::one();
-        x
-    };
-    apart_from(a, pose_a, b, pose_b, &pose_ab, &u)
-}
-
-/// [`apart`] from a given start direction `u` (A's frame, from A towards
-/// B, any length) with `pose_ab` known: the shape casts warm-start each
-/// step from the last axis.
-pub(crate) fn apart_from<T, const N: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<T, N>,
-    b: &B,
-    pose_b: &Pose<T, N>,
-    pose_ab: &Pose<T, N>,
-    u: &SVector<T, N>,
-) -> ClosestPoints<T, N>
-where
-    T: Real,
-    A: Shape<T, N> + ?Sized,
-    B: Shape<T, N> + ?Sized,
-{
-    let support = |d: &SVector<T, N>| {
-        let pa = core_support(a, d);
-        let db = pose_ab.rotation.inverse_transform_vector(&-d);
-        let pb = (pose_ab * Point::from(core_support(b, &db))).coords;
-        Vertex {
-            w: pa - pb,
-            a: pa,
-            b: pb,
-            weight: T::zero(),
-        }
-    };
-    let near = nearest(support, u);
+    let u = start_direction(&pose_ab);
+    let support = difference_support(a, b, &pose_ab, SVector::zeros());
+    let near = nearest(support, &u);
     let radii = a.radius() + b.radius();
     let x = near.x;
     let len = x.norm();
@@ -609,6 +573,46 @@ where
         axis: pose_a.rotation * axis,
         distance,
         gap,
+    }
+}
+
+/// The iteration's first direction: B's origin seen from A's (the `x`
+/// axis when they coincide). Any start converges; a near one saves steps.
+fn start_direction<T: Real, const N: usize>(pose_ab: &Pose<T, N>) -> SVector<T, N> {
+    let start = pose_ab.translation.vector;
+    if start.iter().any(|x| *x != T::zero()) {
+        start
+    } else {
+        let mut x = SVector::zeros();
+        x[0] = T::one();
+        x
+    }
+}
+
+/// The support mapping of the cores' difference `K_A − (K_B + shift)` in
+/// A's frame, with its witnesses on each core (B posed by `pose_ab`, then
+/// moved by `shift`: the casts' motion).
+fn difference_support<'s, T, const N: usize, A, B>(
+    a: &'s A,
+    b: &'s B,
+    pose_ab: &'s Pose<T, N>,
+    shift: SVector<T, N>,
+) -> impl Fn(&SVector<T, N>) -> Vertex<T, N> + 's
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    move |d: &SVector<T, N>| {
+        let pa = core_support(a, d);
+        let db = pose_ab.rotation.inverse_transform_vector(&-d);
+        let pb = (pose_ab * Point::from(core_support(b, &db))).coords + shift;
+        Vertex {
+            w: pa - pb,
+            a: pa,
+            b: pb,
+            weight: T::zero(),
+        }
     }
 }
 

@@ -22,7 +22,7 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{core_support, descend, minor_cycles, ClosestPoints, Corral, Vertex};
+use super::{descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral};
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
@@ -67,28 +67,8 @@ where
     let v = pose_a.rotation.inverse_transform_vector(&(vel_b - vel_a));
     let radii = a.radius() + b.radius();
     // B's support points at time t, in A's frame: moved by t·v.
-    let support_at = |t: T| {
-        let shift = v * t;
-        move |d: &SVector<T, N>| {
-            let pa = core_support(a, d);
-            let db = pose_ab.rotation.inverse_transform_vector(&-d);
-            let pb = (pose_ab * Point::from(core_support(b, &db))).coords + shift;
-            Vertex {
-                w: pa - pb,
-                a: pa,
-                b: pb,
-                weight: T::zero(),
-            }
-        }
-    };
-    let start = pose_ab.translation.vector;
-    let u = if start.iter().any(|x| *x != T::zero()) {
-        start
-    } else {
-        let mut x = SVector::zeros();
-        x[0] = T::one();
-        x
-    };
+    let support_at = |t: T| difference_support(a, b, &pose_ab, v * t);
+    let u = start_direction(&pose_ab);
     let mut first = support_at(T::zero())(&u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
