@@ -1,0 +1,363 @@
+//! The hashed grid of [`BroadPhase::update_pairs`](super::BroadPhase::update_pairs):
+//! one flat open-addressed table of cells, each cell a chain of
+//! fixed-capacity chunks in one shared pool (docs/broad-phase.md §5).
+//!
+//! ```text
+//! cells:  [key, head] … open addressing, linear probing, ≤ half full
+//! chunks: [next, len, slots[K], boxes[K]] …   one pool for every cell
+//! a cell's chain: its head chunk may be part full, every later one is full
+//! insert: into the head chunk, or a new head chunk when it is full
+//! remove: the item's place takes the head chunk's last item; an emptied
+//!         head chunk goes back to the pool
+//! ```
+//!
+//! An item is a body's slot index and its box rounded outwards to `f32`
+//! (28 bytes in 3D instead of 80 for a cell, a slot and an `f64` box), so
+//! a look-up reads a cell's candidates from a few consecutive lines; the
+//! rounded box only filters (it holds the exact box, so it never rejects
+//! an overlapping pair), and the pairs it passes are decided on the exact
+//! boxes. Within a chunk the slot indices are stored apart from the
+//! boxes, so that finding a body's own item reads one line per chunk.
+
+use alloc::vec::Vec;
+
+use nalgebra::Point;
+
+use crate::Real;
+
+/// Items per chunk: 16 slot indices fill one 64-byte line.
+const CHUNK: usize = 16;
+
+/// No chunk.
+const NONE: u32 = u32::MAX;
+
+/// A body's box rounded outwards to `f32`: `min` rounded down, `max` up
+/// (beyond the range of `f32`, to `±f32::MAX` or `±∞`), so it holds the exact box and two exact boxes
+/// that overlap (touching counts) have rounded boxes that overlap.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Rounded<const N: usize> {
+    min: [f32; N],
+    max: [f32; N],
+}
+
+impl<const N: usize> Rounded<N> {
+    /// The box `[min, max]` (finite) rounded outwards.
+    #[inline]
+    pub(super) fn new<T: Real>(min: &Point<T, N>, max: &Point<T, N>) -> Self {
+        Self {
+            min: core::array::from_fn(|k| round_down(min[k])),
+            max: core::array::from_fn(|k| round_up(max[k])),
+        }
+    }
+
+    /// Whether the closed boxes overlap (touching counts).
+    #[inline]
+    pub(super) fn overlaps(&self, other: &Self) -> bool {
+        (0..N).all(|k| self.min[k] <= other.max[k] && other.min[k] <= self.max[k])
+    }
+}
+
+/// The largest `f32` at most `x` (finite `x`; `f32::MAX` above the range of
+/// `f32`, `-∞` below it).
+#[inline]
+fn round_down<T: Real>(x: T) -> f32 {
+    let x = x.to_f64().unwrap_or(0.0);
+    #[allow(clippy::cast_possible_truncation, reason = "corrected just below")]
+    let f = x as f32;
+    if f64::from(f) > x {
+        f.next_down()
+    } else {
+        f
+    }
+}
+
+/// The smallest `f32` at least `x` (finite `x`; `-f32::MAX` below the range
+/// of `f32`, `∞` above it).
+#[inline]
+fn round_up<T: Real>(x: T) -> f32 {
+    let x = x.to_f64().unwrap_or(0.0);
+    #[allow(clippy::cast_possible_truncation, reason = "corrected just below")]
+    let f = x as f32;
+    if f64::from(f) < x {
+        f.next_up()
+    } else {
+        f
+    }
+}
+
+/// A cell of the table: its coordinates and the head of its chain.
+#[derive(Clone, Copy, Debug)]
+struct Cell<const N: usize> {
+    key: [i64; N],
+    /// The first chunk, [`NONE`] when the cell holds nothing.
+    head: u32,
+    used: bool,
+}
+
+/// Up to [`CHUNK`] items of one cell, and the next chunk of its chain.
+#[derive(Clone, Copy, Debug)]
+struct Chunk<const N: usize> {
+    next: u32,
+    len: u32,
+    slots: [u32; CHUNK],
+    boxes: [Rounded<N>; CHUNK],
+}
+
+/// The grid: cells hashed into one table, items in one pool of chunks.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Grid<const N: usize> {
+    /// Open-addressed, a power of two long (or empty), at most half used.
+    cells: Vec<Cell<N>>,
+    used: usize,
+    chunks: Vec<Chunk<N>>,
+    /// Chunks given back, reused first.
+    free: Vec<u32>,
+}
+
+impl<const N: usize> Grid<N> {
+    /// Empties the grid, keeping its memory; sized for about `cells` cells.
+    pub(super) fn clear(&mut self, cells: usize) {
+        let len = (2 * cells).next_power_of_two().max(64);
+        self.cells.clear();
+        self.cells.resize(
+            len,
+            Cell {
+                key: [0; N],
+                head: NONE,
+                used: false,
+            },
+        );
+        self.used = 0;
+        self.chunks.clear();
+        self.free.clear();
+    }
+
+    /// The table position of `key`, if the cell was ever used.
+    #[inline]
+    fn find(&self, key: &[i64; N]) -> Option<usize> {
+        let mask = self.cells.len().checked_sub(1)?;
+        let mut i = hash(key) & mask;
+        loop {
+            let c = &self.cells[i];
+            if !c.used {
+                return None;
+            }
+            if c.key == *key {
+                return Some(i);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The table position of `key`, adding the cell (and growing the
+    /// table past half full).
+    fn find_or_add(&mut self, key: &[i64; N]) -> usize {
+        if let Some(i) = self.find(key) {
+            return i;
+        }
+        if 2 * (self.used + 1) > self.cells.len() {
+            self.grow();
+        }
+        let mask = self.cells.len() - 1;
+        let mut i = hash(key) & mask;
+        while self.cells[i].used {
+            i = (i + 1) & mask;
+        }
+        self.cells[i] = Cell {
+            key: *key,
+            head: NONE,
+            used: true,
+        };
+        self.used += 1;
+        i
+    }
+
+    /// Doubles the table, re-placing the cells (their chains stay).
+    fn grow(&mut self) {
+        let len = (2 * self.cells.len()).max(64);
+        let old = core::mem::replace(
+            &mut self.cells,
+            alloc::vec![
+                Cell {
+                    key: [0; N],
+                    head: NONE,
+                    used: false,
+                };
+                len
+            ],
+        );
+        let mask = len - 1;
+        for c in old.into_iter().filter(|c| c.used) {
+            let mut i = hash(&c.key) & mask;
+            while self.cells[i].used {
+                i = (i + 1) & mask;
+            }
+            self.cells[i] = c;
+        }
+    }
+
+    /// Adds slot `s` with box `b` to the cell `key`.
+    pub(super) fn insert(&mut self, key: &[i64; N], s: u32, b: Rounded<N>) {
+        let i = self.find_or_add(key);
+        let head = self.cells[i].head;
+        let head = if head == NONE || self.chunks[head as usize].len as usize == CHUNK {
+            let chunk = Chunk {
+                next: head,
+                len: 0,
+                slots: [0; CHUNK],
+                boxes: [b; CHUNK],
+            };
+            let c = if let Some(c) = self.free.pop() {
+                self.chunks[c as usize] = chunk;
+                c
+            } else {
+                self.chunks.push(chunk);
+                u32::try_from(self.chunks.len() - 1).unwrap_or(NONE)
+            };
+            self.cells[i].head = c;
+            c
+        } else {
+            head
+        };
+        let chunk = &mut self.chunks[head as usize];
+        let j = chunk.len as usize;
+        chunk.slots[j] = s;
+        chunk.boxes[j] = b;
+        chunk.len += 1;
+    }
+
+    /// Where slot `s` sits in cell `i`'s chain: (chunk, place).
+    #[inline]
+    fn locate(&self, i: usize, s: u32) -> Option<(usize, usize)> {
+        let mut c = self.cells[i].head;
+        while c != NONE {
+            let chunk = &self.chunks[c as usize];
+            if let Some(j) = chunk.slots[..chunk.len as usize]
+                .iter()
+                .position(|&x| x == s)
+            {
+                return Some((c as usize, j));
+            }
+            c = chunk.next;
+        }
+        None
+    }
+
+    /// Takes slot `s` out of the cell `key` (nothing if it is not there).
+    pub(super) fn remove(&mut self, key: &[i64; N], s: u32) {
+        let Some(i) = self.find(key) else {
+            return;
+        };
+        let Some((c, j)) = self.locate(i, s) else {
+            return;
+        };
+        let head = self.cells[i].head as usize;
+        let last = self.chunks[head].len as usize - 1;
+        let (ls, lb) = (self.chunks[head].slots[last], self.chunks[head].boxes[last]);
+        self.chunks[c].slots[j] = ls;
+        self.chunks[c].boxes[j] = lb;
+        self.chunks[head].len -= 1;
+        if last == 0 {
+            self.cells[i].head = self.chunks[head].next;
+            self.free.push(u32::try_from(head).unwrap_or(NONE));
+        }
+    }
+
+    /// Writes slot `s`'s new box into its item in the cell `key`.
+    pub(super) fn update(&mut self, key: &[i64; N], s: u32, b: Rounded<N>) {
+        if let Some(i) = self.find(key) {
+            if let Some((c, j)) = self.locate(i, s) {
+                self.chunks[c].boxes[j] = b;
+            }
+        }
+    }
+
+    /// Calls `visit(slot, rounded box)` on every item of the cell `key`.
+    #[inline]
+    pub(super) fn for_each_in(&self, key: &[i64; N], mut visit: impl FnMut(u32, &Rounded<N>)) {
+        let Some(i) = self.find(key) else {
+            return;
+        };
+        let mut c = self.cells[i].head;
+        while c != NONE {
+            let chunk = &self.chunks[c as usize];
+            let len = chunk.len as usize;
+            for (s, b) in chunk.slots[..len].iter().zip(&chunk.boxes[..len]) {
+                visit(*s, b);
+            }
+            c = chunk.next;
+        }
+    }
+}
+
+/// A cell's place in a table of a power-of-two length: a multiplicative
+/// hash of its coordinates, whose high bits are the well-mixed ones.
+#[inline]
+fn hash<const N: usize>(cell: &[i64; N]) -> usize {
+    let mut h: u64 = 0x243F_6A88_85A3_08D3;
+    for &c in cell {
+        h = (h ^ c.cast_unsigned()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    (h >> 32) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_holds_the_exact_value() {
+        for x in [0.1_f64, -0.1, 1e30, -1e30, 1e300, -1e300, 3.0, 16_777_217.0] {
+            let (lo, hi) = (round_down(x), round_up(x));
+            assert!(f64::from(lo) <= x && x <= f64::from(hi), "{x}");
+        }
+        assert_eq!(round_down(1e300_f64).to_bits(), f32::MAX.to_bits());
+        assert_eq!(round_up(-1e300_f64).to_bits(), (-f32::MAX).to_bits());
+        // 0.1 is not an f32: the two roundings are neighbours.
+        assert_eq!(
+            round_down(0.1_f64).next_up().to_bits(),
+            round_up(0.1_f64).to_bits()
+        );
+        assert_eq!(round_down(3.0_f64).to_bits(), 3.0_f32.to_bits());
+        assert_eq!(round_up(0.5_f32).to_bits(), 0.5_f32.to_bits());
+    }
+
+    #[test]
+    fn insert_remove_update_keep_every_item_once() {
+        let mut g = Grid::<2>::default();
+        g.clear(4);
+        let b = |x: f32| Rounded {
+            min: [x, 0.0],
+            max: [x + 1.0, 1.0],
+        };
+        // 40 items in one cell (three chunks), 200 cells beside (growth).
+        for s in 0..40 {
+            g.insert(&[0, 0], s, b(s as f32));
+        }
+        for k in 0..200 {
+            g.insert(&[k, 1], 1000 + k as u32, b(0.0));
+        }
+        for s in (0..40).step_by(3) {
+            g.remove(&[0, 0], s);
+        }
+        g.update(&[0, 0], 7, b(-5.0));
+        let mut seen = Vec::new();
+        g.for_each_in(&[0, 0], |s, r| seen.push((s, r.min[0])));
+        seen.sort_by_key(|&(s, _)| s);
+        let want: Vec<(u32, f32)> = (0..40)
+            .filter(|s| s % 3 != 0)
+            .map(|s| (s, if s == 7 { -5.0 } else { s as f32 }))
+            .collect();
+        assert_eq!(seen.len(), want.len());
+        for (a, b) in seen.iter().zip(&want) {
+            assert_eq!((a.0, a.1.to_bits()), (b.0, b.1.to_bits()));
+        }
+        let mut count = 0;
+        g.for_each_in(&[199, 1], |s, _| {
+            assert_eq!(s, 1199);
+            count += 1;
+        });
+        assert_eq!(count, 1);
+        g.for_each_in(&[5, 5], |_, _| panic!("an unused cell is empty"));
+    }
+}
