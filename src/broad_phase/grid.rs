@@ -11,13 +11,14 @@
 //!         head chunk goes back to the pool
 //! ```
 //!
-//! An item is a body's slot index and its box rounded outwards to `f32`
-//! (28 bytes in 3D instead of 80 for a cell, a slot and an `f64` box), so
-//! a look-up reads a cell's candidates from a few consecutive lines; the
-//! rounded box only filters (it holds the exact box, so it never rejects
-//! an overlapping pair), and the pairs it passes are decided on the exact
-//! boxes. Within a chunk the slot indices are stored apart from the
-//! boxes, so that finding a body's own item reads one line per chunk.
+//! An item is a body's slot index and its box clipped to the cell and
+//! quantised to a byte per coordinate (10 bytes in 3D instead of 80 for
+//! a cell, a slot and an `f64` box), so a look-up reads a cell's
+//! candidates from a few consecutive lines; the quantised box only
+//! filters (rounded outwards, it never rejects an overlapping pair), and
+//! the pairs it passes are decided on the exact boxes. Within a chunk the
+//! slot indices are stored apart from the boxes, so that finding a body's
+//! own item reads one line per chunk.
 
 use alloc::vec::Vec;
 
@@ -31,57 +32,87 @@ const CHUNK: usize = 16;
 /// No chunk.
 const NONE: u32 = u32::MAX;
 
-/// A body's box rounded outwards to `f32`: `min` rounded down, `max` up
-/// (beyond the range of `f32`, to `±f32::MAX` or `±∞`), so it holds the exact box and two exact boxes
-/// that overlap (touching counts) have rounded boxes that overlap.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Rounded<const N: usize> {
-    min: [f32; N],
-    max: [f32; N],
+/// The number of steps of the quantised boxes across a cell.
+const LEVELS: f64 = 255.0;
+
+/// A body's box as seen from one cell: clipped to the cell and quantised
+/// to [`LEVELS`] steps across it, `min` rounded down and `max` up. The map
+/// from a coordinate to its level is a chain of rounded operations, each
+/// non-decreasing, followed by a clamp, so `a ≤ b` gives `level(a) ≤
+/// level(b)`: two exact boxes that overlap (touching counts) have
+/// quantised boxes that overlap in every cell they share. The filter never
+/// rejects a pair; it passes pairs less than a step apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Quantized<const N: usize> {
+    min: [u8; N],
+    max: [u8; N],
 }
 
-impl<const N: usize> Rounded<N> {
-    /// The box `[min, max]` (finite) rounded outwards.
+impl<const N: usize> Quantized<N> {
+    /// The box `[min, max]` (finite) seen from the cell `cell` of side `w`.
     #[inline]
-    pub(super) fn new<T: Real>(min: &Point<T, N>, max: &Point<T, N>) -> Self {
+    pub(super) fn new<T: Real>(
+        min: &Point<T, N>,
+        max: &Point<T, N>,
+        cell: &[i64; N],
+        w: T,
+    ) -> Self {
+        let w = w.to_f64().unwrap_or(1.0);
+        let scale = LEVELS / w;
+        let level = |x: T, k: usize| {
+            #[allow(
+                clippy::cast_precision_loss,
+                reason = "any origin will do, the same for every item of the cell"
+            )]
+            let origin = cell[k] as f64 * w;
+            (x.to_f64().unwrap_or(0.0) - origin) * scale
+        };
         Self {
-            min: core::array::from_fn(|k| round_down(min[k])),
-            max: core::array::from_fn(|k| round_up(max[k])),
+            min: core::array::from_fn(|k| level_down(level(min[k], k))),
+            max: core::array::from_fn(|k| level_up(level(max[k], k))),
         }
     }
 
-    /// Whether the closed boxes overlap (touching counts).
+    /// Whether the quantised boxes overlap (touching counts).
     #[inline]
     pub(super) fn overlaps(&self, other: &Self) -> bool {
         (0..N).all(|k| self.min[k] <= other.max[k] && other.min[k] <= self.max[k])
     }
 }
 
-/// The largest `f32` at most `x` (finite `x`; `f32::MAX` above the range of
-/// `f32`, `-∞` below it).
+/// `⌊v⌋` clamped to `[0, LEVELS]` (0 for NaN, the whole cell).
 #[inline]
-fn round_down<T: Real>(x: T) -> f32 {
-    let x = x.to_f64().unwrap_or(0.0);
-    #[allow(clippy::cast_possible_truncation, reason = "corrected just below")]
-    let f = x as f32;
-    if f64::from(f) > x {
-        f.next_down()
-    } else {
-        f
+fn level_down(v: f64) -> u8 {
+    if v.is_nan() {
+        return 0;
     }
+    // Truncation is the floor on the clamped, non-negative value.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "clamped to [0, 255]"
+    )]
+    let l = v.clamp(0.0, LEVELS) as u8;
+    l
 }
 
-/// The smallest `f32` at least `x` (finite `x`; `-f32::MAX` below the range
-/// of `f32`, `∞` above it).
+/// `⌈v⌉` clamped to `[0, LEVELS]` (`LEVELS` for NaN, the whole cell).
 #[inline]
-fn round_up<T: Real>(x: T) -> f32 {
-    let x = x.to_f64().unwrap_or(0.0);
-    #[allow(clippy::cast_possible_truncation, reason = "corrected just below")]
-    let f = x as f32;
-    if f64::from(f) < x {
-        f.next_up()
+fn level_up(v: f64) -> u8 {
+    if v.is_nan() {
+        return u8::MAX;
+    }
+    let v = v.clamp(0.0, LEVELS);
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "clamped to [0, 255]"
+    )]
+    let l = v as u8;
+    if f64::from(l) < v {
+        l + 1
     } else {
-        f
+        l
     }
 }
 
@@ -100,7 +131,7 @@ struct Chunk<const N: usize> {
     next: u32,
     len: u32,
     slots: [u32; CHUNK],
-    boxes: [Rounded<N>; CHUNK],
+    boxes: [Quantized<N>; CHUNK],
 }
 
 /// The grid: cells hashed into one table, items in one pool of chunks.
@@ -197,7 +228,7 @@ impl<const N: usize> Grid<N> {
     }
 
     /// Adds slot `s` with box `b` to the cell `key`.
-    pub(super) fn insert(&mut self, key: &[i64; N], s: u32, b: Rounded<N>) {
+    pub(super) fn insert(&mut self, key: &[i64; N], s: u32, b: Quantized<N>) {
         let i = self.find_or_add(key);
         let head = self.cells[i].head;
         let head = if head == NONE || self.chunks[head as usize].len as usize == CHUNK {
@@ -264,7 +295,7 @@ impl<const N: usize> Grid<N> {
     }
 
     /// Writes slot `s`'s new box into its item in the cell `key`.
-    pub(super) fn update(&mut self, key: &[i64; N], s: u32, b: Rounded<N>) {
+    pub(super) fn update(&mut self, key: &[i64; N], s: u32, b: Quantized<N>) {
         if let Some(i) = self.find(key) {
             if let Some((c, j)) = self.locate(i, s) {
                 self.chunks[c].boxes[j] = b;
@@ -272,9 +303,9 @@ impl<const N: usize> Grid<N> {
         }
     }
 
-    /// Calls `visit(slot, rounded box)` on every item of the cell `key`.
+    /// Calls `visit(slot, quantised box)` on every item of the cell `key`.
     #[inline]
-    pub(super) fn for_each_in(&self, key: &[i64; N], mut visit: impl FnMut(u32, &Rounded<N>)) {
+    pub(super) fn for_each_in(&self, key: &[i64; N], mut visit: impl FnMut(u32, &Quantized<N>)) {
         let Some(i) = self.find(key) else {
             return;
         };
@@ -306,52 +337,70 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rounding_holds_the_exact_value() {
-        for x in [0.1_f64, -0.1, 1e30, -1e30, 1e300, -1e300, 3.0, 16_777_217.0] {
-            let (lo, hi) = (round_down(x), round_up(x));
-            assert!(f64::from(lo) <= x && x <= f64::from(hi), "{x}");
+    fn quantised_boxes_keep_every_overlap() {
+        // Two boxes touching at x = 0.3 in the cell [0, 1)², and the
+        // same pair far out and at a huge cell size.
+        for (origin, w) in [(0.0_f64, 1.0_f64), (1e6, 1.0), (-3.7, 1e-3), (1e300, 1e300)] {
+            let cell = [0_i64, 0];
+            let p = |x: f64, y: f64| Point::from([origin + x * w, origin + y * w]);
+            let a = Quantized::new(&p(0.1, 0.1), &p(0.3, 0.2), &cell, w);
+            let b = Quantized::new(&p(0.3, 0.15), &p(0.9, 0.5), &cell, w);
+            assert!(a.overlaps(&b), "{origin} {w}");
         }
-        assert_eq!(round_down(1e300_f64).to_bits(), f32::MAX.to_bits());
-        assert_eq!(round_up(-1e300_f64).to_bits(), (-f32::MAX).to_bits());
-        // 0.1 is not an f32: the two roundings are neighbours.
-        assert_eq!(
-            round_down(0.1_f64).next_up().to_bits(),
-            round_up(0.1_f64).to_bits()
+        // Apart by more than a step: rejected.
+        let cell = [2_i64, -1];
+        let a = Quantized::new(
+            &Point::from([2.1, -0.9]),
+            &Point::from([2.2, -0.8]),
+            &cell,
+            1.0,
         );
-        assert_eq!(round_down(3.0_f64).to_bits(), 3.0_f32.to_bits());
-        assert_eq!(round_up(0.5_f32).to_bits(), 0.5_f32.to_bits());
+        let b = Quantized::new(
+            &Point::from([2.5, -0.9]),
+            &Point::from([2.6, -0.8]),
+            &cell,
+            1.0,
+        );
+        assert!(!a.overlaps(&b));
+        // Beyond the cell: clamped.
+        let c = Quantized::new(
+            &Point::from([-5.0, -5.0]),
+            &Point::from([9.0, 9.0]),
+            &cell,
+            1.0,
+        );
+        assert_eq!((c.min, c.max), ([0, 0], [255, 255]));
+        assert_eq!((level_down(f64::NAN), level_up(f64::NAN)), (0, 255));
+        assert_eq!((level_down(2.5), level_up(2.5)), (2, 3));
     }
 
     #[test]
     fn insert_remove_update_keep_every_item_once() {
         let mut g = Grid::<2>::default();
         g.clear(4);
-        let b = |x: f32| Rounded {
-            min: [x, 0.0],
-            max: [x + 1.0, 1.0],
+        let b = |x: u8| Quantized {
+            min: [x, 0],
+            max: [x + 1, 1],
         };
         // 40 items in one cell (three chunks), 200 cells beside (growth).
         for s in 0..40 {
-            g.insert(&[0, 0], s, b(s as f32));
+            g.insert(&[0, 0], s, b(s as u8));
         }
         for k in 0..200 {
-            g.insert(&[k, 1], 1000 + k as u32, b(0.0));
+            g.insert(&[k, 1], 1000 + k as u32, b(0));
         }
         for s in (0..40).step_by(3) {
             g.remove(&[0, 0], s);
         }
-        g.update(&[0, 0], 7, b(-5.0));
+        g.update(&[0, 0], 7, b(200));
         let mut seen = Vec::new();
         g.for_each_in(&[0, 0], |s, r| seen.push((s, r.min[0])));
         seen.sort_by_key(|&(s, _)| s);
-        let want: Vec<(u32, f32)> = (0..40)
+        let want: Vec<(u32, u8)> = (0..40)
             .filter(|s| s % 3 != 0)
-            .map(|s| (s, if s == 7 { -5.0 } else { s as f32 }))
+            .map(|s| (s, if s == 7 { 200 } else { s as u8 }))
             .collect();
-        assert_eq!(seen.len(), want.len());
-        for (a, b) in seen.iter().zip(&want) {
-            assert_eq!((a.0, a.1.to_bits()), (b.0, b.1.to_bits()));
-        }
+        assert_eq!(seen, want);
         let mut count = 0;
         g.for_each_in(&[199, 1], |s, _| {
             assert_eq!(s, 1199);

@@ -30,7 +30,7 @@
 use alloc::vec::Vec;
 use nalgebra::Point;
 
-use super::grid::{Grid, Rounded};
+use super::grid::{Grid, Quantized};
 use super::{cell_range, overlap_bounds, BroadPhase, Handle};
 use crate::Real;
 
@@ -94,7 +94,7 @@ pub(super) struct Tracker<T: Real, const N: usize> {
     w: T,
     /// The live body count when the grid was built.
     built_len: usize,
-    /// The cells, each holding its bodies' slots and rounded boxes
+    /// The cells, each holding its bodies' slots and quantised boxes
     /// (src/broad_phase/grid.rs).
     grid: Grid<N>,
     /// Where each slot is registered, by slot index.
@@ -362,8 +362,10 @@ impl<T: Real, const N: usize> Tracker<T, N> {
     fn register(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
         let reg = match cell_range(min, max, N, self.w) {
             Some((lo, hi)) => {
-                let rounded = Rounded::new(min, max);
-                for_each_cell(&lo, &hi, |cell| self.grid.insert(&cell, s, rounded));
+                let (w, grid) = (self.w, &mut self.grid);
+                for_each_cell(&lo, &hi, |cell| {
+                    grid.insert(&cell, s, Quantized::new(min, max, &cell, w));
+                });
                 Registered::Cells(lo, hi)
             }
             None => {
@@ -378,8 +380,10 @@ impl<T: Real, const N: usize> Tracker<T, N> {
     /// cells.
     fn update_in_place(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
         if let Registered::Cells(lo, hi) = self.registered[s as usize] {
-            let rounded = Rounded::new(min, max);
-            for_each_cell(&lo, &hi, |cell| self.grid.update(&cell, s, rounded));
+            let (w, grid) = (self.w, &mut self.grid);
+            for_each_cell(&lo, &hi, |cell| {
+                grid.update(&cell, s, Quantized::new(min, max, &cell, w));
+            });
         }
     }
 
@@ -395,7 +399,7 @@ impl<T: Real, const N: usize> Tracker<T, N> {
     /// Pushes to `refreshed` the pairs of the live slot `s` with the
     /// bodies whose boxes overlap its box: every such body that was not
     /// touched, and the touched ones of higher index (they pair with `s`
-    /// from their side otherwise). The grid's rounded boxes filter the
+    /// from their side otherwise). The grid's quantised boxes filter the
     /// candidates; the exact boxes in the slots decide.
     fn pair_body(&mut self, slots: &[super::Slot<T, N>], s: u32) {
         let me = &slots[s as usize];
@@ -419,10 +423,10 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             }
             Registered::Cells(lo, hi) => {
                 let (w, grid, refreshed) = (self.w, &self.grid, &mut self.refreshed);
-                let rounded = Rounded::new(&me.min, &me.max);
                 for_each_cell(&lo, &hi, |cell| {
+                    let mine = Quantized::new(&me.min, &me.max, &cell, w);
                     grid.for_each_in(&cell, |o, b| {
-                        if o == s || !rounded.overlaps(b) {
+                        if o == s || !mine.overlaps(b) {
                             return;
                         }
                         let other = &slots[o as usize];
