@@ -9,6 +9,8 @@
 //! insert: into the head chunk, or a new head chunk when it is full
 //! remove: the item's place takes the head chunk's last item; an emptied
 //!         head chunk goes back to the pool
+//! visit:  every item of a cell, its box writable (a body that stays in
+//!         its cells takes its new box while it is paired)
 //! ```
 //!
 //! An item is a body's slot index and its box clipped to the cell and
@@ -294,26 +296,22 @@ impl<const N: usize> Grid<N> {
         }
     }
 
-    /// Writes slot `s`'s new box into its item in the cell `key`.
-    pub(super) fn update(&mut self, key: &[i64; N], s: u32, b: Quantized<N>) {
-        if let Some(i) = self.find(key) {
-            if let Some((c, j)) = self.locate(i, s) {
-                self.chunks[c].boxes[j] = b;
-            }
-        }
-    }
-
-    /// Calls `visit(slot, quantised box)` on every item of the cell `key`.
+    /// Calls `visit(slot, quantised box)` on every item of the cell `key`;
+    /// `visit` may rewrite the box.
     #[inline]
-    pub(super) fn for_each_in(&self, key: &[i64; N], mut visit: impl FnMut(u32, &Quantized<N>)) {
+    pub(super) fn for_each_in(
+        &mut self,
+        key: &[i64; N],
+        mut visit: impl FnMut(u32, &mut Quantized<N>),
+    ) {
         let Some(i) = self.find(key) else {
             return;
         };
         let mut c = self.cells[i].head;
         while c != NONE {
-            let chunk = &self.chunks[c as usize];
+            let chunk = &mut self.chunks[c as usize];
             let len = chunk.len as usize;
-            for (s, b) in chunk.slots[..len].iter().zip(&chunk.boxes[..len]) {
+            for (s, b) in chunk.slots[..len].iter().zip(&mut chunk.boxes[..len]) {
                 visit(*s, b);
             }
             c = chunk.next;
@@ -392,7 +390,11 @@ mod tests {
         for s in (0..40).step_by(3) {
             g.remove(&[0, 0], s);
         }
-        g.update(&[0, 0], 7, b(200));
+        g.for_each_in(&[0, 0], |s, r| {
+            if s == 7 {
+                *r = b(200);
+            }
+        });
         let mut seen = Vec::new();
         g.for_each_in(&[0, 0], |s, r| seen.push((s, r.min[0])));
         seen.sort_by_key(|&(s, _)| s);

@@ -311,17 +311,21 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 }
                 _ => false,
             };
-            if same {
-                t.update_in_place(s, &slot.min, &slot.max);
-            } else {
+            // A body staying in its cells takes its new box in
+            // `pair_body`'s pass over them.
+            if !same {
                 t.unregister(s);
                 if slot.alive {
                     t.register(s, &slot.min, &slot.max);
                 }
             }
         }
-        // Pair each live touched body again.
+        // Pair each live touched body again, from the highest slot down:
+        // a touched body's items still hold its old box until its own
+        // turn, and the touched bodies it is paired with from this side
+        // (the higher slots) have had theirs.
         t.refreshed.clear();
+        self.dirty.sort_unstable_by(|a, b| b.cmp(a));
         for &s in &self.dirty {
             if self.slots[s as usize].alive {
                 t.pair_body(&self.slots, s);
@@ -376,17 +380,6 @@ impl<T: Real, const N: usize> Tracker<T, N> {
         self.registered[s as usize] = reg;
     }
 
-    /// Writes slot `s`'s new box into its items, which stay in the same
-    /// cells.
-    fn update_in_place(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
-        if let Registered::Cells(lo, hi) = self.registered[s as usize] {
-            let (w, grid) = (self.w, &mut self.grid);
-            for_each_cell(&lo, &hi, |cell| {
-                grid.update(&cell, s, Quantized::new(min, max, &cell, w));
-            });
-        }
-    }
-
     /// Takes slot `s` out of the grid (or the large list).
     fn unregister(&mut self, s: u32) {
         match core::mem::replace(&mut self.registered[s as usize], Registered::No) {
@@ -400,7 +393,9 @@ impl<T: Real, const N: usize> Tracker<T, N> {
     /// bodies whose boxes overlap its box: every such body that was not
     /// touched, and the touched ones of higher index (they pair with `s`
     /// from their side otherwise). The grid's quantised boxes filter the
-    /// candidates; the exact boxes in the slots decide.
+    /// candidates (those of touched bodies of higher slot are already
+    /// new); the exact boxes in the slots decide. Writes `s`'s new box into
+    /// its own items on the way.
     fn pair_body(&mut self, slots: &[super::Slot<T, N>], s: u32) {
         let me = &slots[s as usize];
         let handle = |i: u32| Handle {
@@ -422,11 +417,15 @@ impl<T: Real, const N: usize> Tracker<T, N> {
                 return;
             }
             Registered::Cells(lo, hi) => {
-                let (w, grid, refreshed) = (self.w, &self.grid, &mut self.refreshed);
+                let (w, grid, refreshed) = (self.w, &mut self.grid, &mut self.refreshed);
                 for_each_cell(&lo, &hi, |cell| {
                     let mine = Quantized::new(&me.min, &me.max, &cell, w);
                     grid.for_each_in(&cell, |o, b| {
-                        if o == s || !mine.overlaps(b) {
+                        if o == s {
+                            *b = mine; // its new box, in the same cells
+                            return;
+                        }
+                        if !mine.overlaps(b) {
                             return;
                         }
                         let other = &slots[o as usize];
