@@ -20,7 +20,7 @@
 //! filters (rounded outwards, it never rejects an overlapping pair), and
 //! the pairs it passes are decided on the exact boxes. Within a chunk the
 //! slot indices are stored apart from the boxes, so that finding a body's
-//! own item reads one line per chunk.
+//! own item (to remove it) reads one line per chunk.
 
 use alloc::vec::Vec;
 
