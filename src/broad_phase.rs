@@ -37,6 +37,7 @@ use nalgebra::{Point, SVector};
 
 use crate::{Aabb, BroadPhaseError, Real};
 
+mod grid;
 mod incremental;
 
 pub use incremental::PairChanges;

@@ -27,10 +27,10 @@
 //! are checked against every body when they move, and every moving body
 //! checks them.
 
-use alloc::vec;
 use alloc::vec::Vec;
 use nalgebra::Point;
 
+use super::grid::{Grid, Quantized};
 use super::{cell_range, overlap_bounds, BroadPhase, Handle};
 use crate::Real;
 
@@ -46,17 +46,6 @@ enum Registered<const N: usize> {
     Cells([i64; N], [i64; N]),
     /// In the list of large bodies.
     Large,
-}
-
-/// One body in one grid cell, with a copy of its box, so that a look-up
-/// reads the candidates' boxes from the bucket itself rather than from
-/// the scattered slots.
-#[derive(Clone, Copy, Debug)]
-struct Entry<T: Real, const N: usize> {
-    cell: [i64; N],
-    slot: u32,
-    min: Point<T, N>,
-    max: Point<T, N>,
 }
 
 /// What changed in the pair set at the last [`BroadPhase::update_pairs`],
@@ -105,9 +94,9 @@ pub(super) struct Tracker<T: Real, const N: usize> {
     w: T,
     /// The live body count when the grid was built.
     built_len: usize,
-    /// Hash buckets of (cell, slot); a bucket mixes the cells that hash to
-    /// it, so readers compare the cell.
-    buckets: Vec<Vec<Entry<T, N>>>,
+    /// The cells, each holding its bodies' slots and quantised boxes
+    /// (src/broad_phase/grid.rs).
+    grid: Grid<N>,
     /// Where each slot is registered, by slot index.
     registered: Vec<Registered<N>>,
     /// The slots of the large bodies.
@@ -216,7 +205,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         let mut t = self.tracker.take().unwrap_or_else(|| Tracker {
             w: T::one(),
             built_len: 0,
-            buckets: Vec::new(),
+            grid: Grid::default(),
             registered: Vec::new(),
             large: Vec::new(),
             handles: Vec::new(),
@@ -228,9 +217,7 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         });
         t.w = self.mean_extent_cell();
         t.built_len = self.len;
-        let buckets = (2 * self.len).next_power_of_two().max(64);
-        t.buckets.clear();
-        t.buckets.resize_with(buckets, Vec::new);
+        t.grid.clear(self.len);
         t.registered.clear();
         t.registered.resize(self.slots.len(), Registered::No);
         t.handles.resize(
@@ -243,18 +230,6 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
         t.partners.resize_with(self.slots.len(), Vec::new);
         t.partners.iter_mut().for_each(Vec::clear);
         t.large.clear();
-        // Count each bucket's entries first, so that every bucket is
-        // allocated once at its size.
-        let mut counts = vec![0u32; t.buckets.len()];
-        for slot in self.slots.iter().filter(|s| s.alive) {
-            if let Some((lo, hi)) = cell_range(&slot.min, &slot.max, N, t.w) {
-                let len = counts.len();
-                for_each_cell(&lo, &hi, |cell| counts[bucket_of(&cell, len)] += 1);
-            }
-        }
-        for (bucket, &c) in t.buckets.iter_mut().zip(&counts) {
-            bucket.reserve_exact(c as usize);
-        }
         for (s, slot) in self.slots.iter().enumerate() {
             if slot.alive {
                 t.register(s as u32, &slot.min, &slot.max);
@@ -336,17 +311,21 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
                 }
                 _ => false,
             };
-            if same {
-                t.update_in_place(s, &slot.min, &slot.max);
-            } else {
+            // A body staying in its cells takes its new box in
+            // `pair_body`'s pass over them.
+            if !same {
                 t.unregister(s);
                 if slot.alive {
                     t.register(s, &slot.min, &slot.max);
                 }
             }
         }
-        // Pair each live touched body again.
+        // Pair each live touched body again, from the highest slot down:
+        // a touched body's items still hold its old box until its own
+        // turn, and the touched bodies it is paired with from this side
+        // (the higher slots) have had theirs.
         t.refreshed.clear();
+        self.dirty.sort_unstable_by(|a, b| b.cmp(a));
         for &s in &self.dirty {
             if self.slots[s as usize].alive {
                 t.pair_body(&self.slots, s);
@@ -382,25 +361,14 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
 }
 
 impl<T: Real, const N: usize> Tracker<T, N> {
-    /// The bucket of a cell.
-    #[inline]
-    fn bucket(&self, cell: &[i64; N]) -> usize {
-        bucket_of(cell, self.buckets.len())
-    }
-
     /// Puts slot `s` with box `[min, max]` in the cells it touches, or in
     /// the large list.
     fn register(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
         let reg = match cell_range(min, max, N, self.w) {
             Some((lo, hi)) => {
+                let (w, grid) = (self.w, &mut self.grid);
                 for_each_cell(&lo, &hi, |cell| {
-                    let b = self.bucket(&cell);
-                    self.buckets[b].push(Entry {
-                        cell,
-                        slot: s,
-                        min: *min,
-                        max: *max,
-                    });
+                    grid.insert(&cell, s, Quantized::new(min, max, &cell, w));
                 });
                 Registered::Cells(lo, hi)
             }
@@ -412,42 +380,22 @@ impl<T: Real, const N: usize> Tracker<T, N> {
         self.registered[s as usize] = reg;
     }
 
-    /// Writes slot `s`'s new box into its entries, which stay in the same
-    /// cells.
-    fn update_in_place(&mut self, s: u32, min: &Point<T, N>, max: &Point<T, N>) {
-        if let Registered::Cells(lo, hi) = self.registered[s as usize] {
-            for_each_cell(&lo, &hi, |cell| {
-                let b = self.bucket(&cell);
-                if let Some(e) = self.buckets[b]
-                    .iter_mut()
-                    .find(|e| e.slot == s && e.cell == cell)
-                {
-                    e.min = *min;
-                    e.max = *max;
-                }
-            });
-        }
-    }
-
     /// Takes slot `s` out of the grid (or the large list).
     fn unregister(&mut self, s: u32) {
         match core::mem::replace(&mut self.registered[s as usize], Registered::No) {
             Registered::No => {}
             Registered::Large => self.large.retain(|&x| x != s),
-            Registered::Cells(lo, hi) => for_each_cell(&lo, &hi, |cell| {
-                let b = self.bucket(&cell);
-                let bucket = &mut self.buckets[b];
-                if let Some(i) = bucket.iter().position(|e| e.slot == s && e.cell == cell) {
-                    bucket.swap_remove(i);
-                }
-            }),
+            Registered::Cells(lo, hi) => for_each_cell(&lo, &hi, |cell| self.grid.remove(&cell, s)),
         }
     }
 
     /// Pushes to `refreshed` the pairs of the live slot `s` with the
     /// bodies whose boxes overlap its box: every such body that was not
     /// touched, and the touched ones of higher index (they pair with `s`
-    /// from their side otherwise).
+    /// from their side otherwise). The grid's quantised boxes filter the
+    /// candidates (those of touched bodies of higher slot are already
+    /// new); the exact boxes in the slots decide. Writes `s`'s new box into
+    /// its own items on the way.
     fn pair_body(&mut self, slots: &[super::Slot<T, N>], s: u32) {
         let me = &slots[s as usize];
         let handle = |i: u32| Handle {
@@ -469,18 +417,25 @@ impl<T: Real, const N: usize> Tracker<T, N> {
                 return;
             }
             Registered::Cells(lo, hi) => {
-                let (w, buckets, refreshed) = (self.w, &self.buckets, &mut self.refreshed);
+                let (w, grid, refreshed) = (self.w, &mut self.grid, &mut self.refreshed);
                 for_each_cell(&lo, &hi, |cell| {
-                    for e in &buckets[bucket_of(&cell, buckets.len())] {
-                        if e.cell != cell || !wanted(e.slot) {
-                            continue;
+                    let mine = Quantized::new(&me.min, &me.max, &cell, w);
+                    grid.for_each_in(&cell, |o, b| {
+                        if o == s {
+                            *b = mine; // its new box, in the same cells
+                            return;
                         }
-                        let overlap =
-                            (0..N).all(|k| me.min[k] <= e.max[k] && e.min[k] <= me.max[k]);
-                        if overlap && owner_cell(&me.min, &e.min, w) == cell {
-                            push(e.slot, refreshed);
+                        if !mine.overlaps(b) {
+                            return;
                         }
-                    }
+                        let other = &slots[o as usize];
+                        if wanted(o)
+                            && overlap_bounds(me, other)
+                            && owner_cell(&me.min, &other.min, w) == cell
+                        {
+                            push(o, refreshed);
+                        }
+                    });
                 });
             }
             Registered::No => return,
@@ -491,18 +446,6 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             }
         }
     }
-}
-
-/// The bucket of a cell among `buckets` (a power of two): a
-/// multiplicative hash of its coordinates, whose high bits are the
-/// well-mixed ones.
-#[inline]
-fn bucket_of<const N: usize>(cell: &[i64; N], buckets: usize) -> usize {
-    let mut h: u64 = 0x243F_6A88_85A3_08D3;
-    for &c in cell {
-        h = (h ^ c.cast_unsigned()).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    (h >> 32) as usize & (buckets - 1)
 }
 
 /// The cell holding the lower corner of the overlap of two overlapping
