@@ -309,7 +309,7 @@ where
     Const<N>: ContactDim<T, N>,
 {
     let (mut sat, mut manifold) = (Fnv1a::default(), Fnv1a::default());
-    let mut overlapping = 0;
+    let (mut overlapping, mut touching, mut edges) = (0, 0, 0);
     for i in 0..PAIRS {
         let (a, pa, b, pb) = scene(i);
         let cast = |o: &Obb<f64, N>| {
@@ -332,9 +332,16 @@ where
             pb.translation.vector[N - 1] = T::from_f64(f64::NAN).unwrap_or_else(T::zero);
         }
         overlapping += usize::from(intersects(&a, &pa, &b, &pb));
+        let s = separation(&a, &pa, &b, &pb);
+        touching += usize::from(s.distance == T::zero());
+        edges += usize::from(matches!(s.feature, separating_axis::Feature::EdgePair(..)));
         mix_pair(&mut sat, &mut manifold, (&a, &pa, &b, &pb));
         mix_pair(&mut sat, &mut manifold, (&b, &pb, &a, &pa));
     }
+    // The scenes reach the exact ties (gap exactly zero: touching faces)
+    // and, in 3D, the edge pairs.
+    assert!(touching >= 100, "only {touching} touching pairs");
+    assert!(N != 3 || edges >= 100, "only {edges} edge-pair answers");
     (sat.finish(), manifold.finish(), overlapping)
 }
 

@@ -15,7 +15,11 @@
 //!
 //! The axes, their order, orientation and ties are the generic engine's for
 //! two boxes ([`crate::engine`]): A's faces `+e₀ +e₁ +e₂ −e₀ −e₁ −e₂`, then
-//! B's, then the nine edge pairs.
+//! B's, then the nine edge pairs. The scan is straight-line code
+//! (`fast_scan`) that applies the tie rule of `BestAxis` to the gaps and
+//! builds the winner's unit axis only; the `BestAxis` loop itself
+//! (`reference_scan`) runs when a gap is NaN, and is the definition the
+//! fast scan reproduces bit for bit (tests/box_sat_bits.rs::box_sat_bits_3d_f64).
 
 use core::ops::ControlFlow;
 
