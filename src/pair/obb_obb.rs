@@ -15,14 +15,18 @@
 //!
 //! The axes, their order, orientation and ties are the generic engine's for
 //! two boxes ([`crate::engine`]): A's faces `+e₀ +e₁ +e₂ −e₀ −e₁ −e₂`, then
-//! B's, then the nine edge pairs.
+//! B's, then the nine edge pairs. The scan is straight-line code
+//! (`fast_scan`) that applies the tie rule of `BestAxis` to the gaps and
+//! builds the winner's unit axis only; the `BestAxis` loop itself
+//! (`reference_scan`) runs when a gap is NaN, and is the definition the
+//! fast scan reproduces bit for bit (tests/box_sat_bits.rs::box_sat_bits_3d_f64).
 
 use core::ops::ControlFlow;
 
 use nalgebra::{SMatrix, SVector, Unit};
 
 use crate::axis_search::{BestAxis, Gap, Scan};
-use crate::real::is_nan;
+use crate::real::{is_nan, tie_tolerance};
 use crate::{Feature, Obb, Pose, Real, Separation};
 
 /// The separation of two posed boxes; equal to
@@ -180,7 +184,10 @@ fn any_separating_axis<T: Real, const N: usize>(
     false
 }
 
-/// [`separation`], scanning as `scan` says.
+/// [`separation`], scanning as `scan` says: the straight-line scan
+/// [`fast_scan`], or, when a gap came out NaN, the reference loop
+/// [`offer_axes`] on [`BestAxis`] (which reports the first NaN gap in
+/// the order of the axes).
 pub(crate) fn separation_with<T: Real, const N: usize>(
     a: &Obb<T, N>,
     pose_a: &Pose<T, N>,
@@ -192,12 +199,238 @@ pub(crate) fn separation_with<T: Real, const N: usize>(
     let (frame_a, _) = a.world_frame(pose_a);
     let (r, t) = relative_frame(a, pose_a, b, pose_b);
     let (ha, hb) = (a.half_extents(), b.half_extents());
+    let local = match fast_scan(&ha, &hb, &r, &t, scan == Scan::FirstGap) {
+        Some(best) => best.separation(&ha, &hb, &r, &t),
+        None => reference_scan(&ha, &hb, &r, &t, scan),
+    };
+    local.to_world(&frame_a)
+}
+
+/// The scan on [`BestAxis`], in A's box frame: the definition that
+/// [`fast_scan`] reproduces bit for bit, and its fallback when a gap is NaN.
+#[cold]
+#[inline(never)]
+fn reference_scan<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+    scan: Scan,
+) -> Separation<T, N> {
     let mut best = BestAxis::new(scan);
-    let _ = offer_axes(&ha, &hb, &r, &t, &mut best);
+    let _ = offer_axes(ha, hb, r, t, &mut best);
     // Boxes always offer their faces: the fallback (A's face +e₀'s gap)
     // is never taken.
-    best.finish_or(|_| face_gap(t[0], ha[0], r.abs().row(0).transpose().dot(&hb)))
-        .to_world(&frame_a)
+    best.finish_or(|_| face_gap(t[0], ha[0], r.abs().row(0).transpose().dot(hb)))
+}
+
+/// The preference classes of [`BestAxis`] that boxes offer.
+const CLASS_FACE_A: u8 = 0;
+const CLASS_FACE_B: u8 = 1;
+const CLASS_EDGE: u8 = 2;
+
+/// The best axis so far of [`fast_scan`]: its gap, its class and a code
+/// naming it (`0..2N` A's face of that number, `2N..4N` B's face `code −
+/// 2N`, `4N + 3i + j` the edge pair `eᵢ × Rⱼ`, its sign chosen at the end).
+/// The unit axis is built once, for the winner ([`Running::separation`]).
+struct Running<T> {
+    distance: T,
+    class: u8,
+    code: usize,
+}
+
+impl<T: Real> Running<T> {
+    /// [`BestAxis::offer`]'s rule for the classes of boxes, on a gap that
+    /// is not NaN (the caller checked): within a class a strictly larger
+    /// gap wins; across classes a positive gap beats a non-positive one
+    /// and never loses to one, and otherwise the later class must win by
+    /// more than the tie tolerance times its axis's `scale` (computed only
+    /// then).
+    #[inline(always)]
+    fn offer(&mut self, distance: T, class: u8, code: usize, scale: impl FnOnce() -> T) {
+        let zero = T::zero();
+        let better = if class == self.class {
+            distance > self.distance
+        } else if distance > zero {
+            self.distance <= zero || distance > self.distance + tie_tolerance::<T>() * scale()
+        } else {
+            self.distance <= zero && distance > self.distance + tie_tolerance::<T>() * scale()
+        };
+        if better {
+            *self = Self {
+                distance,
+                class,
+                code,
+            };
+        }
+    }
+
+    /// The winner as a [`Separation`] in A's box frame: its unit axis and
+    /// feature built exactly as [`offer_axes`] builds them.
+    fn separation<const N: usize>(
+        &self,
+        ha: &SVector<T, N>,
+        hb: &SVector<T, N>,
+        r: &SMatrix<T, N, N>,
+        t: &SVector<T, N>,
+    ) -> Separation<T, N> {
+        let code = self.code;
+        let (axis, feature) = if code < 2 * N {
+            let (i, sign) = if code < N {
+                (code, T::one())
+            } else {
+                (code - N, -T::one())
+            };
+            let axis = SVector::from_fn(|k, _| if k == i { sign } else { T::zero() });
+            (Unit::new_unchecked(axis), Feature::FaceA(code))
+        } else if code < 4 * N {
+            let face = code - 2 * N;
+            let (j, sign) = if face < N {
+                (face, T::one())
+            } else {
+                (face - N, -T::one())
+            };
+            let normal = r.column(j) * sign;
+            (Unit::new_unchecked(-normal), Feature::FaceB(face))
+        } else {
+            let (i, j) = ((code - 4 * N) / 3, (code - 4 * N) % 3);
+            let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+            let mut l = SVector::<T, N>::zeros();
+            // The pair won, so it was not skipped: its terms exist.
+            if let Some((l1, l2, len, tl, extent)) = edge_terms(ha, hb, r, t, i, j) {
+                l[i1] = l1 / len;
+                l[i2] = l2 / len;
+                // +L is offered first: it wins unless −L's gap is larger.
+                if (-tl - extent) / len > (tl - extent) / len {
+                    l = -l;
+                }
+            }
+            (Unit::new_unchecked(l), Feature::EdgePair(i, j))
+        };
+        Separation {
+            distance: self.distance,
+            axis,
+            feature,
+        }
+    }
+}
+
+/// The scan of [`offer_axes`] without its per-axis bookkeeping, in A's box
+/// frame: every gap by the same expression (the same bits), offered in the
+/// same order to [`Running::offer`], which is [`BestAxis::offer`]'s rule
+/// on gaps and codes; the unit axis of the winner only is built. The two
+/// signs of an edge axis are offered as one, the larger of their gaps,
+/// `(|T·L| − extent)/|L|` (the same bits as the larger of `(±T·L −
+/// extent)/|L|`, which have the same scale and are offered one after the
+/// other, so that offering the larger alone picks the same axis; `+L` on
+/// a tie).
+///
+/// Each class (A's faces, B's faces, the edge pairs) is offered whole,
+/// then checked: `None` when one of its gaps is NaN (their sum is NaN;
+/// [`reference_scan`] then runs); under a first-gap scan, when the best
+/// gap is positive, the class held a positive gap and the answer is the
+/// first one in the order of the axes (a positive gap beats every
+/// non-positive one, so the first positive gap is where [`BestAxis`]
+/// stops).
+#[inline(always)]
+fn fast_scan<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+    first_gap: bool,
+) -> Option<Running<T>> {
+    let zero = T::zero();
+    let abs_r = r.abs();
+    let never = || zero;
+    // The first positive gap of `gaps` (codes `base..`), as the best.
+    let first_positive = |gaps: &[T], class: u8, base: usize| {
+        let k = gaps.iter().position(|&g| g > zero).unwrap_or(0);
+        Running {
+            distance: gaps[k],
+            class,
+            code: base + k,
+        }
+    };
+    // A's faces: +eᵢ gap tᵢ − (aᵢ + rBᵢ), −eᵢ gap −tᵢ − (aᵢ + rBᵢ), in
+    // the order +e₀ … +e_{N−1}, −e₀ … −e_{N−1} (codes 0..2N).
+    let rb: [T; N] = core::array::from_fn(|i| abs_r.row(i).transpose().dot(hb));
+    let gaps: [[T; N]; 2] = [
+        core::array::from_fn(|i| face_gap(t[i], ha[i], rb[i])),
+        core::array::from_fn(|i| face_gap(-t[i], ha[i], rb[i])),
+    ];
+    let gaps = gaps.as_flattened();
+    let mut best = Running {
+        distance: gaps[0],
+        class: CLASS_FACE_A,
+        code: 0,
+    };
+    for (k, &g) in gaps.iter().enumerate().skip(1) {
+        best.offer(g, CLASS_FACE_A, k, never);
+    }
+    if is_nan(gaps.iter().fold(zero, |s, &g| s + g)) {
+        return None;
+    }
+    if first_gap && best.distance > zero {
+        return Some(first_positive(gaps, CLASS_FACE_A, 0));
+    }
+    // B's faces: outward +Rⱼ (axis −Rⱼ) gap −sⱼ − (bⱼ + rAⱼ), outward −Rⱼ
+    // gap sⱼ − (bⱼ + rAⱼ), sⱼ = Rⱼ · T (negating the column negates sⱼ
+    // exactly; a zero's sign does not reach the gap); codes 2N..4N.
+    let ra: [T; N] = core::array::from_fn(|j| abs_r.column(j).dot(ha));
+    let s: [T; N] = core::array::from_fn(|j| r.column(j).dot(t));
+    let gaps: [[T; N]; 2] = [
+        core::array::from_fn(|j| face_gap(-s[j], hb[j], ra[j])),
+        core::array::from_fn(|j| face_gap(s[j], hb[j], ra[j])),
+    ];
+    let gaps = gaps.as_flattened();
+    for (k, &g) in gaps.iter().enumerate() {
+        let j = k % N;
+        let scale = || s[j].abs() + hb[j] + ra[j];
+        best.offer(g, CLASS_FACE_B, 2 * N + k, scale);
+    }
+    if is_nan(gaps.iter().fold(zero, |s, &g| s + g)) {
+        return None;
+    }
+    if first_gap && best.distance > zero {
+        return Some(first_positive(gaps, CLASS_FACE_B, 2 * N));
+    }
+    if N != 3 {
+        return Some(best);
+    }
+    // Edge pairs eᵢ × Rⱼ (codes 4N + 3i + j): the larger gap of ±L, in the
+    // order of the pairs, each pair written out so that its indices are
+    // constants. A skipped pair (parallel edges) is recorded as 0, never the
+    // first positive gap.
+    let mut edges = [zero; 9];
+    let mut sum = zero;
+    macro_rules! edge {
+        ($i:literal, $j:literal) => {
+            if let Some((_, _, len, tl, extent)) = edge_terms(ha, hb, r, t, $i, $j) {
+                let gap = (tl.abs() - extent) / len;
+                sum += gap;
+                edges[3 * $i + $j] = gap;
+                let scale = || (tl.abs() + extent) / len;
+                best.offer(gap, CLASS_EDGE, 4 * N + 3 * $i + $j, scale);
+            }
+        };
+    }
+    edge!(0, 0);
+    edge!(0, 1);
+    edge!(0, 2);
+    edge!(1, 0);
+    edge!(1, 1);
+    edge!(1, 2);
+    edge!(2, 0);
+    edge!(2, 1);
+    edge!(2, 2);
+    if is_nan(sum) {
+        return None;
+    }
+    if first_gap && best.distance > zero {
+        return Some(first_positive(&edges, CLASS_EDGE, 4 * N));
+    }
+    Some(best)
 }
 
 /// Offers the face axes, then in 3D the nine edge axes, in A's box frame,
