@@ -229,7 +229,6 @@ macro_rules! parry {
                     .count()
             }),
             "ray" => run($reps, || {
-                use $p::query::RayCast;
                 theirs
                     .iter()
                     .filter_map(|(_, pa, b, pb)| {
@@ -240,7 +239,6 @@ macro_rules! parry {
                     .count()
             }),
             "project" => run($reps, || {
-                use $p::query::PointQuery;
                 theirs
                     .iter()
                     .filter(|(_, pa, b, pb)| {
