@@ -124,7 +124,7 @@ where
     if beyond_range(pose_a, pose_b).is_some() {
         return None;
     }
-    if crate::intersects(a, pose_a, b, pose_b) {
+    if crate::query::intersects_in_range(a, pose_a, b, pose_b) {
         let start = separation(a, pose_a, b, pose_b);
         return Some(hit_at(
             a,

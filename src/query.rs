@@ -105,6 +105,24 @@ where
     if beyond_range(pose_a, pose_b).is_some() {
         return false;
     }
+    intersects_in_range(a, pose_a, b, pose_b)
+}
+
+/// [`intersects`] for poses the caller has already found within range
+/// (`beyond_range` is `None`): the distance queries test the range
+/// themselves, for the lower bound it gives.
+#[inline(always)]
+pub(crate) fn intersects_in_range<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> bool
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
     pair::intersects(a, pose_a, b, pose_b)
         .unwrap_or_else(|| engine::intersects(a, pose_a, b, pose_b))
 }

@@ -41,9 +41,9 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::query::beyond_range;
+use crate::query::{beyond_range, intersects_in_range};
 use crate::real::is_nan;
-use crate::{intersects, separation, Pose, Real, Separation, Shape};
+use crate::{separation, Pose, Real, Separation, Shape};
 
 mod certify;
 mod sweep;
@@ -137,7 +137,7 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    if intersects(a, pose_a, b, pose_b) {
+    if intersects_in_range(a, pose_a, b, pose_b) {
         return T::zero();
     }
     apart(a, pose_a, b, pose_b).distance
@@ -175,7 +175,7 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    if intersects(a, pose_a, b, pose_b) {
+    if intersects_in_range(a, pose_a, b, pose_b) {
         // Overlap: SAT's own answer, minus the exact depth.
         separation(a, pose_a, b, pose_b).distance
     } else {
@@ -216,7 +216,7 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return deepest_points(a, pose_a, b, pose_b, &far, far.distance);
     }
-    if intersects(a, pose_a, b, pose_b) {
+    if intersects_in_range(a, pose_a, b, pose_b) {
         // Overlapping or touching: the distance is 0.
         let verdict = separation(a, pose_a, b, pose_b);
         deepest_points(a, pose_a, b, pose_b, &verdict, T::zero())
