@@ -31,6 +31,7 @@ mod consistency;
 mod containment;
 mod custom_shapes;
 mod distance;
+mod distance_boxes;
 mod doc_citations;
 mod doc_examples;
 mod dyn_shapes;

@@ -5,69 +5,16 @@
 //! that every query on it runs the generic engine and the generic clipping.
 //! Every test runs in f32 and f64, and in both argument orders.
 
-use nalgebra::{Point, Point2, Point3, Rotation2, Rotation3, SVector, Unit, Vector2, Vector3};
+use nalgebra::{Point, Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    contact_manifold, separation, Aabb, ContactDim, ContactFeature, Edge, Feature, Manifold, Obb,
-    Pose, Pose2, Pose3, Real, Shape, Support,
+    contact_manifold, separation, Aabb, ContactDim, ContactFeature, Feature, Manifold, Obb, Pose,
+    Pose2, Pose3, Shape, Support,
 };
 
+use crate::support::hidden::Hidden;
 use crate::support::rng::Rng;
 use crate::support::scalars::in_both_scalars;
 use crate::support::scalars::{f, t, TestReal};
-
-/// A box that hides `as_obb_ref` and `as_obb`: the generic paths.
-struct Hidden<T: Real, const N: usize>(Obb<T, N>);
-
-impl<T: Real, const N: usize> Support<T, N> for Hidden<T, N> {
-    fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N> {
-        self.0.local_support_point(dir)
-    }
-    fn local_support_value(&self, dir: &SVector<T, N>) -> T {
-        self.0.local_support_value(dir)
-    }
-}
-
-impl<T: Real, const N: usize> Shape<T, N> for Hidden<T, N> {
-    fn face_count(&self) -> usize {
-        self.0.face_count()
-    }
-    fn local_face_normal(&self, i: usize) -> Unit<SVector<T, N>> {
-        self.0.local_face_normal(i)
-    }
-    fn local_face_offset(&self, i: usize) -> T {
-        self.0.local_face_offset(i)
-    }
-    fn face_vertex_count(&self, i: usize) -> usize {
-        self.0.face_vertex_count(i)
-    }
-    fn face_vertex(&self, i: usize, k: usize) -> usize {
-        self.0.face_vertex(i, k)
-    }
-    fn local_incident_face(&self, dir: &SVector<T, N>) -> Option<usize> {
-        self.0.local_incident_face(dir)
-    }
-    fn edge_count(&self) -> usize {
-        self.0.edge_count()
-    }
-    fn local_edge(&self, i: usize) -> Edge<T, N> {
-        self.0.local_edge(i)
-    }
-    fn core_vertex_count(&self) -> usize {
-        self.0.core_vertex_count()
-    }
-    fn local_core_vertex(&self, i: usize) -> Point<T, N> {
-        self.0.local_core_vertex(i)
-    }
-    fn local_core_closest_point(&self, p: &Point<T, N>) -> Point<T, N> {
-        self.0.local_core_closest_point(p)
-    }
-    fn local_core_farthest_point(&self, p: &Point<T, N>) -> Option<Point<T, N>> {
-        self.0.local_core_farthest_point(p)
-    }
-    fn local_contains_point(&self, p: &Point<T, N>) -> bool {
-        self.0.local_contains_point(p)
-    }
-}
 
 /// A random box pair: half extents 0.2 to 1.5, B's centre at a random
 /// direction from A's at a distance that makes them deep, touching or

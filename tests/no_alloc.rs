@@ -369,6 +369,11 @@ fn distance_queries_do_not_allocate() {
             0,
             "capsule-box"
         );
+        assert_eq!(
+            distance_allocations(&aabb, &id, &aabb, &pb),
+            0,
+            "2D boxes (the closed form)"
+        );
     }
     let corners: Vec<Point3<f64>> = (0..16)
         .map(|i| {

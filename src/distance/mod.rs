@@ -41,10 +41,12 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
+use crate::pair::{cast, with_boxes};
 use crate::query::{beyond_range, intersects_in_range};
 use crate::real::is_nan;
 use crate::{separation, Pose, Real, Separation, Shape};
 
+mod boxes;
 mod certify;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
@@ -137,6 +139,9 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
+    if let Some(closed) = closed_form(a, pose_a, b, pose_b) {
+        return closed.map_or(T::zero(), |c| c.distance);
+    }
     if intersects_in_range(a, pose_a, b, pose_b) {
         return T::zero();
     }
@@ -175,7 +180,12 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    if intersects_in_range(a, pose_a, b, pose_b) {
+    let overlap = match closed_form(a, pose_a, b, pose_b) {
+        Some(Some(c)) => return c.distance,
+        Some(None) => true,
+        None => intersects_in_range(a, pose_a, b, pose_b),
+    };
+    if overlap {
         // Overlap: SAT's own answer, minus the exact depth.
         separation(a, pose_a, b, pose_b).distance
     } else {
@@ -216,7 +226,12 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return deepest_points(a, pose_a, b, pose_b, &far, far.distance);
     }
-    if intersects_in_range(a, pose_a, b, pose_b) {
+    let overlap = match closed_form(a, pose_a, b, pose_b) {
+        Some(Some(c)) => return c,
+        Some(None) => true,
+        None => intersects_in_range(a, pose_a, b, pose_b),
+    };
+    if overlap {
         // Overlapping or touching: the distance is 0.
         let verdict = separation(a, pose_a, b, pose_b);
         deepest_points(a, pose_a, b, pose_b, &verdict, T::zero())
@@ -516,6 +531,36 @@ where
         }
     }
     best
+}
+
+/// The pair's closed form, when it has one (two 2D boxes, `boxes.rs`):
+/// `Some(None)` when SAT finds them overlapping or touching (the verdict
+/// of `intersects`), `Some(Some(c))` when apart; `None` when the pair has
+/// no closed form or leaves the answer to the generic path.
+#[inline]
+fn closed_form<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> Option<Option<ClosestPoints<T, N>>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if N != 2 {
+        return None;
+    }
+    with_boxes(a, b, |x, y| {
+        match boxes::query::<T>(cast(x)?, cast(pose_a)?, cast(y)?, cast(pose_b)?) {
+            boxes::Verdict::Overlap => Some(None),
+            boxes::Verdict::Apart(c) => Some(Some(*cast::<_, ClosestPoints<T, N>>(&c)?)),
+            boxes::Verdict::Generic => None,
+        }
+    })
+    .ok()
+    .flatten()
 }
 
 /// The exact answer for a pair SAT calls apart (`intersects` false), or

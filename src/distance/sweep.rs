@@ -23,6 +23,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point, SVector, Unit};
 
 use super::{descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral};
+use crate::pair::{cast, with_boxes};
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
@@ -30,7 +31,7 @@ use crate::{Pose, Real, Shape};
 /// step at least halves the error once close; a grazing contact (a double
 /// root) converges linearly, halving it, so 64 steps reach round-off from
 /// any start.
-const MAX_STEPS: usize = 64;
+pub(super) const MAX_STEPS: usize = 64;
 
 /// A touch found by [`sweep`]: the time and the closest points then
 /// (world frame, at that time; `distance <= tol`).
@@ -63,6 +64,25 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
+    if N == 2 {
+        // Two 2D boxes: the closed form at each step (boxes.rs).
+        let boxes = with_boxes(a, b, |x, y| {
+            let s = super::boxes::sweep::<T>(
+                cast(x)?,
+                cast(pose_a)?,
+                cast(vel_a)?,
+                cast(y)?,
+                cast(pose_b)?,
+                cast(vel_b)?,
+                max_toi,
+                tol,
+            )?;
+            Some(s.and_then(|s| cast::<_, Sweep<T, N>>(&s).copied()))
+        });
+        if let Ok(Some(hit)) = boxes {
+            return hit;
+        }
+    }
     let pose_ab = pose_a.inv_mul(pose_b);
     let v = pose_a.rotation.inverse_transform_vector(&(vel_b - vel_a));
     let radii = a.radius() + b.radius();

@@ -71,7 +71,9 @@ pub fn intersects<T: Real, const N: usize>(
 ) -> bool {
     let (r, t) = relative_frame(a, pose_a, b, pose_b);
     // NaN anywhere: no verdict of overlap (the crate's NaN contract).
-    if r.iter().chain(t.iter()).any(|&x| is_nan(x)) {
+    // (Indexed: chained iterators over the two cost 30 instructions a
+    // query in callgrind.)
+    if (0..N * N).any(|i| is_nan(r[i])) || (0..N).any(|i| is_nan(t[i])) {
         return false;
     }
     !any_separating_axis(&a.half_extents(), &b.half_extents(), &r, &t)
@@ -86,7 +88,7 @@ pub fn intersects<T: Real, const N: usize>(
 /// round-off, far more than the boxes' relative placement does
 /// (`box_precision.rs::box_pairs_far_from_the_origin_f32`, `_f64`).
 #[inline]
-fn relative_frame<T: Real, const N: usize>(
+pub(crate) fn relative_frame<T: Real, const N: usize>(
     a: &Obb<T, N>,
     pose_a: &Pose<T, N>,
     b: &Obb<T, N>,
@@ -151,7 +153,7 @@ fn edge_terms<T: Real, const N: usize>(
 /// division by `|L|` (which does not change a gap's sign: `|L| >= 1` after
 /// scaling and sizes are at least [`min_size`](crate::real::min_size)) and
 /// no tie bookkeeping.
-fn any_separating_axis<T: Real, const N: usize>(
+pub(crate) fn any_separating_axis<T: Real, const N: usize>(
     ha: &SVector<T, N>,
     hb: &SVector<T, N>,
     r: &SMatrix<T, N, N>,

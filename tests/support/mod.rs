@@ -6,11 +6,13 @@
 //!   also `#[path]`-included by the benches;
 //! * [`scene2d`]: random 2D scenes replayable from a seed, the quickcheck
 //!   wrappers and the golden hash;
+//! * [`hidden`]: a box hidden from the box paths, to reach the generic ones;
 //! * [`oracle2d`], [`oracle3d`], [`oracle_round`]: answers computed without
 //!   any SAT code, for the properties to compare the library with
 //!   (`oracle_round`: signed distances of rounded shapes from the hull of
 //!   their core-vertex differences).
 
+pub mod hidden;
 pub mod oracle2d;
 pub mod oracle3d;
 pub mod oracle_round;

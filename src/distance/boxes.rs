@@ -1,0 +1,291 @@
+//! Two 2D boxes apart: the exact distance in closed form, no iteration.
+//!
+//! Some closest pair of two disjoint convex polygons has a vertex of one of
+//! them in it: if both closest points were inside edges, the segment
+//! between them would be perpendicular to both edges (else sliding one
+//! point along its edge would shorten it), so the edges would be parallel,
+//! and sliding both together keeps the distance until one of them reaches
+//! an end vertex. The distance of two boxes is therefore the least
+//! distance from one of the eight vertices to the other box, and a point's
+//! distance to a box is a clamp in the box's frame (docs/distance.md §6).
+//!
+//! Everything is computed in A's box frame from the relative frame of the
+//! box SAT path (`R = AᵀB`, B's centre `T`: built from the difference of
+//! the poses, so exact for nearby boxes far from the origin).
+
+use nalgebra::{Matrix2, Point, Rotation2, Unit, Vector2};
+
+use super::sweep::{Sweep, MAX_STEPS};
+use super::ClosestPoints;
+use crate::pair::obb_obb::{any_separating_axis, relative_frame};
+use crate::real::is_nan;
+use crate::{Obb, Pose, Real};
+
+/// The nearest pair of two disjoint 2D boxes in A's box frame: the point
+/// of A, the point of B, B's minus A's computed in the frame of the box
+/// the corner was clamped to (a corner beyond one face gives that face's
+/// normal exactly, however small the distance), and its squared length.
+struct Nearest<T: Real> {
+    on_a: Vector2<T>,
+    on_b: Vector2<T>,
+    diff: Vector2<T>,
+    squared: T,
+}
+
+/// Whether an entry of `r`, `t` or `v` is NaN (indexed, not chained
+/// iterators: 150 instructions a cast in callgrind).
+#[inline(always)]
+fn any_nan<T: Real>(r: &Matrix2<T>, t: &Vector2<T>, v: &Vector2<T>) -> bool {
+    is_nan(r[(0, 0)])
+        || is_nan(r[(1, 0)])
+        || is_nan(r[(0, 1)])
+        || is_nan(r[(1, 1)])
+        || is_nan(t.x)
+        || is_nan(t.y)
+        || is_nan(v.x)
+        || is_nan(v.y)
+}
+
+/// `x` clamped to `[−h, h]` (`h >= 0`; no NaN here).
+#[inline(always)]
+fn clamp<T: Real>(x: T, h: T) -> T {
+    if x > h {
+        h
+    } else if x < -h {
+        -h
+    } else {
+        x
+    }
+}
+
+/// How far `x` lies outside `[−h, h]`: `|x| − h`, or 0 inside.
+#[inline(always)]
+fn excess<T: Real>(x: T, h: T) -> T {
+    let e = x.abs() - h;
+    if e > T::zero() {
+        e
+    } else {
+        T::zero()
+    }
+}
+
+/// Corner `k` of `c + u + v, c + u − v, c − u + v, c − u − v`.
+#[inline(always)]
+fn corner<T: Real>(c: &Vector2<T>, u: &Vector2<T>, v: &Vector2<T>, k: usize) -> Vector2<T> {
+    let cu = if k < 2 { c + u } else { c - u };
+    if k.is_multiple_of(2) {
+        cu + v
+    } else {
+        cu - v
+    }
+}
+
+/// Of the four corners `c ± u ± v` of one box, seen in the frame of a box
+/// of half extents `h`, the one nearest that box (the first on a tie) and
+/// its squared distance to it. Only the distances are computed here, on
+/// scalars; the winner's points are [`corner`] and [`clamp`] afterwards.
+#[inline(always)]
+fn nearest_corner<T: Real>(
+    c: &Vector2<T>,
+    u: &Vector2<T>,
+    v: &Vector2<T>,
+    h: &Vector2<T>,
+) -> (usize, T) {
+    let (x_plus, x_minus) = (c.x + u.x, c.x - u.x);
+    let (y_plus, y_minus) = (c.y + u.y, c.y - u.y);
+    // Lane by lane, so that the compiler may pack the four corners.
+    let xs = [x_plus + v.x, x_plus - v.x, x_minus + v.x, x_minus - v.x];
+    let ys = [y_plus + v.y, y_plus - v.y, y_minus + v.y, y_minus - v.y];
+    let mut squared = [T::zero(); 4];
+    for k in 0..4 {
+        let (dx, dy) = (excess(xs[k], h.x), excess(ys[k], h.y));
+        squared[k] = dx * dx + dy * dy;
+    }
+    let mut best = (0, squared[0]);
+    for (k, &d) in squared.iter().enumerate().skip(1) {
+        if d < best.1 {
+            best = (k, d);
+        }
+    }
+    best
+}
+
+/// The nearest pair of boxes with half extents `ha`, `hb`, B placed by
+/// `r`, `t` in A's box frame: B's corners against A, A's against B.
+#[inline(always)]
+fn nearest<T: Real>(
+    ha: &Vector2<T>,
+    hb: &Vector2<T>,
+    r: &Matrix2<T>,
+    t: &Vector2<T>,
+) -> Nearest<T> {
+    // B's corners in A's frame: T ± R₀·hb₀ ± R₁·hb₁.
+    let (u, v) = (r.column(0) * hb.x, r.column(1) * hb.y);
+    let (kb, squared_b) = nearest_corner(t, &u, &v, ha);
+    // A's corners in B's frame: −RᵀT ± Rᵀe₀·ha₀ ± Rᵀe₁·ha₁.
+    let rt = r.transpose();
+    let tb = -(rt * t);
+    let (ua, va) = (rt.column(0) * ha.x, rt.column(1) * ha.y);
+    let (ka, squared_a) = nearest_corner(&tb, &ua, &va, hb);
+    if squared_a < squared_b {
+        // A's corner, exactly (±ha₀, ±ha₁) in A's frame; B's point taken
+        // back to it.
+        let p = corner(&tb, &ua, &va, ka);
+        let q = Vector2::new(clamp(p.x, hb.x), clamp(p.y, hb.y));
+        let sx = if ka < 2 { ha.x } else { -ha.x };
+        let sy = if ka.is_multiple_of(2) { ha.y } else { -ha.y };
+        Nearest {
+            on_a: Vector2::new(sx, sy),
+            on_b: t + r * q,
+            diff: r * (q - p),
+            squared: squared_a,
+        }
+    } else {
+        let p = corner(t, &u, &v, kb);
+        let q = Vector2::new(clamp(p.x, ha.x), clamp(p.y, ha.y));
+        Nearest {
+            on_a: q,
+            on_b: p,
+            diff: p - q,
+            squared: squared_b,
+        }
+    }
+}
+
+/// What the closed form says of a pair of 2D boxes.
+pub(super) enum Verdict<T: Real> {
+    /// SAT finds no separating axis: overlapping or touching.
+    Overlap,
+    /// Apart, with the closest points (world frame).
+    Apart(ClosestPoints<T, 2>),
+    /// NaN input, or corners touching to round-off: the generic path
+    /// answers (the iteration's rules for those).
+    Generic,
+}
+
+/// Two 2D boxes: the box SAT's boolean test (the same relative frame and
+/// the same inequalities as `obb_obb::intersects`, so the same verdict),
+/// then, when apart, the closest points by the closed form.
+#[inline]
+pub(super) fn query<T: Real>(
+    a: &Obb<T, 2>,
+    pose_a: &Pose<T, 2>,
+    b: &Obb<T, 2>,
+    pose_b: &Pose<T, 2>,
+) -> Verdict<T> {
+    let (r, t) = relative_frame(a, pose_a, b, pose_b);
+    if any_nan(&r, &t, &Vector2::zeros()) {
+        return Verdict::Generic;
+    }
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    if !any_separating_axis(&ha, &hb, &r, &t) {
+        return Verdict::Overlap;
+    }
+    let near = nearest(&ha, &hb, &r, &t);
+    if near.squared.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+        return Verdict::Generic;
+    }
+    let distance = near.squared.sqrt();
+    let n = near.diff / distance;
+    let (frame_a, offset_a) = a.world_frame(pose_a);
+    let origin = pose_a.translation.vector + offset_a;
+    match answer(&near, distance, &n, &ha, &hb, &r, &t, &frame_a, &origin) {
+        Some(c) => Verdict::Apart(c),
+        None => Verdict::Generic,
+    }
+}
+
+/// The closest points in the world (A's box frame turned by `frame_a`,
+/// its centre at `origin`) of a pair `distance` apart along `n` (A's box
+/// frame), with the certificate: the gap of the boxes along `n`. `None`
+/// when corners touching to round-off have turned `n` by as much as the
+/// distance itself (the gap along it falls short of the distance by more
+/// than the iteration's tolerance): the iteration answers instead.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the pair's frame and the nearest pair, passed on from one computation"
+)]
+#[inline(always)]
+fn answer<T: Real>(
+    near: &Nearest<T>,
+    distance: T,
+    n: &Vector2<T>,
+    ha: &Vector2<T>,
+    hb: &Vector2<T>,
+    r: &Matrix2<T>,
+    t: &Vector2<T>,
+    frame_a: &Rotation2<T>,
+    origin: &Vector2<T>,
+) -> Option<ClosestPoints<T, 2>> {
+    let extent_a = n.x.abs() * ha.x + n.y.abs() * ha.y;
+    let extent_b = n.dot(&r.column(0)).abs() * hb.x + n.dot(&r.column(1)).abs() * hb.y;
+    let gap = n.dot(t) - (extent_a + extent_b);
+    let scale = t.x.abs() + t.y.abs() + ha.x + ha.y + hb.x + hb.y;
+    if distance - gap > T::default_epsilon() * nalgebra::convert(16.0) * scale {
+        return None;
+    }
+    let gap = if gap > distance { distance } else { gap };
+    Some(ClosestPoints {
+        point_a: Point::from(origin + frame_a * near.on_a),
+        point_b: Point::from(origin + frame_a * near.on_b),
+        axis: Unit::new_unchecked(frame_a * n),
+        distance,
+        gap,
+    })
+}
+
+/// `sweep.rs`'s Newton iteration on two translating 2D boxes apart at
+/// time 0, with the closed form in place of the min-norm iteration: B's
+/// centre in A's box frame moves by `time·v`, nothing else changes.
+/// `Some(None)` when they do not touch by `max_toi`; `None` on NaN or when
+/// a step meets corners touching to round-off (the generic sweep answers).
+#[allow(
+    clippy::too_many_arguments,
+    reason = "two posed, moving shapes, a limit and a tolerance, as sweep.rs"
+)]
+pub(super) fn sweep<T: Real>(
+    a: &Obb<T, 2>,
+    pose_a: &Pose<T, 2>,
+    vel_a: &Vector2<T>,
+    b: &Obb<T, 2>,
+    pose_b: &Pose<T, 2>,
+    vel_b: &Vector2<T>,
+    max_toi: T,
+    tol: T,
+) -> Option<Option<Sweep<T, 2>>> {
+    let (r, t0) = relative_frame(a, pose_a, b, pose_b);
+    let (frame_a, offset_a) = a.world_frame(pose_a);
+    let v = frame_a.inverse_transform_vector(&(vel_b - vel_a));
+    if any_nan(&r, &t0, &v) {
+        return None;
+    }
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    let mut time = T::zero();
+    let mut last: Option<Vector2<T>> = None;
+    for _ in 0..MAX_STEPS {
+        let t = t0 + v * time;
+        let near = nearest(&ha, &hb, &r, &t);
+        let d = near.squared.sqrt();
+        // A step that lands on the touch exactly (polytopes do) leaves no
+        // direction between the points: the last step's axis stands.
+        let n = if d > T::zero() { near.diff / d } else { last? };
+        last = Some(n);
+        let rate = n.dot(&v);
+        let next = time + d / -rate;
+        let mut touch = d <= tol;
+        if !touch {
+            if rate >= T::zero() || next.partial_cmp(&max_toi).is_none_or(|o| o.is_gt()) {
+                return Some(None);
+            }
+            // A step below the resolution of the time: as close as it gets.
+            touch = next <= time;
+        }
+        if touch {
+            let origin = pose_a.translation.vector + vel_a * time + offset_a;
+            let closest = answer(&near, d, &n, &ha, &hb, &r, &t, &frame_a, &origin)?;
+            return Some(Some(Sweep { toi: time, closest }));
+        }
+        time = next;
+    }
+    Some(None)
+}
