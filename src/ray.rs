@@ -181,7 +181,7 @@ where
         // One change into the box's frame for both the inside test (the
         // arithmetic of `Obb::local_contains_point`, the same verdict to
         // the bit) and the projection.
-        let q = obb.rotation().inverse_transform_vector(&(p - obb.center()));
+        let q = obb.in_box_frame(&p);
         let h = obb.half_extents();
         let inside = (0..N).all(|i| q[i].abs() <= h[i]);
         let (local, distance) = box_projection_in_frame(obb, &q);
@@ -258,8 +258,7 @@ fn box_projection<T: Real, const N: usize>(
     obb: &crate::Obb<T, N>,
     p: &Point<T, N>,
 ) -> (Point<T, N>, T) {
-    let q = obb.rotation().inverse_transform_vector(&(p - obb.center()));
-    box_projection_in_frame(obb, &q)
+    box_projection_in_frame(obb, &obb.in_box_frame(p))
 }
 
 /// [`box_projection`] with the point already in the box's frame (`q`, its
@@ -281,7 +280,7 @@ fn box_projection_in_frame<T: Real, const N: usize>(
     });
     let d = (q - clamped).norm();
     if d > T::zero() {
-        return (obb.center() + obb.rotation() * clamped, d);
+        return (obb.out_of_box_frame(&clamped), d);
     }
     let mut k = 0;
     for j in 1..N {
@@ -291,7 +290,7 @@ fn box_projection_in_frame<T: Real, const N: usize>(
     }
     let mut out = q;
     out[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
-    (obb.center() + obb.rotation() * out, h[k] - q[k].abs())
+    (obb.out_of_box_frame(&out), h[k] - q[k].abs())
 }
 
 /// A unit vector orthogonal to the segment between the core's first two
@@ -377,7 +376,7 @@ where
         return None;
     }
     if let Some(obb) = shape.as_obb_ref() {
-        return box_ray(obb, pose, &o, &d, max_toi, solid);
+        return box_ray(obb, pose, ray, &o, &d, max_toi, solid);
     }
     let hit = if shape.local_contains_point(&o) {
         if solid {
@@ -404,23 +403,24 @@ where
 fn box_ray<T: Real, const N: usize>(
     obb: &crate::Obb<T, N>,
     pose: &Pose<T, N>,
+    ray: &Ray<T, N>,
     o: &Point<T, N>,
     d: &SVector<T, N>,
     max_toi: T,
     solid: bool,
 ) -> Option<RayHit<T, N>> {
-    let ob = obb.rotation().inverse_transform_vector(&(o - obb.center()));
+    let ob = obb.in_box_frame(o);
     let h = obb.half_extents();
     let inside = (0..N).all(|i| ob[i].abs() <= h[i]);
     if inside && solid {
         return Some(RayHit {
             toi: T::zero(),
-            point: pose * o,
+            point: ray.origin,
             normal: None,
             face: None,
         });
     }
-    let db = obb.rotation().inverse_transform_vector(d);
+    let db = obb.vector_in_box_frame(d);
     let (entry, exit) = slabs_in_box_frame(&ob, &db, &h)?;
     let (t, face) = if inside {
         let face = exit.1?;
@@ -442,11 +442,14 @@ fn box_ray<T: Real, const N: usize>(
         }
         (t_in, face)
     };
-    let n = obb.local_face_normal(face).into_inner();
+    // The point on the world ray itself (one multiply-add per coordinate,
+    // not the local point posed back).
     Some(RayHit {
         toi: t,
-        point: pose * (o + d * t),
-        normal: Some(Unit::new_unchecked(pose.rotation * n)),
+        point: ray.origin + ray.dir * t,
+        normal: Some(Unit::new_unchecked(
+            obb.turned_face_normal(&pose.rotation, face),
+        )),
         face: Some(face),
     })
 }
@@ -579,8 +582,8 @@ fn box_slabs<T: Real, const N: usize>(
     o: &Point<T, N>,
     d: &SVector<T, N>,
 ) -> Option<BoxSlabs<T>> {
-    let ob = obb.rotation().inverse_transform_vector(&(o - obb.center()));
-    let db = obb.rotation().inverse_transform_vector(d);
+    let ob = obb.in_box_frame(o);
+    let db = obb.vector_in_box_frame(d);
     slabs_in_box_frame(&ob, &db, &obb.half_extents())
 }
 

@@ -210,10 +210,57 @@ impl<T: Real, const N: usize> Obb<T, N> {
         self.half_extents
     }
 
-    /// `p` in the box's own axes, relative to its centre.
+    /// `p` in the box's own axes, relative to its centre (`p` itself for
+    /// a centred box: turning by the identity changes no bit but the sign
+    /// of a zero).
     #[inline]
-    fn in_box_frame(&self, p: &Point<T, N>) -> SVector<T, N> {
-        self.rotation.inverse_transform_vector(&(p - self.center))
+    pub(crate) fn in_box_frame(&self, p: &Point<T, N>) -> SVector<T, N> {
+        if self.centred {
+            p.coords
+        } else {
+            self.rotation.inverse_transform_vector(&(p - self.center))
+        }
+    }
+
+    /// The point at offset `v` from the centre along the box's axes, in the
+    /// shape's frame (the inverse of [`Self::in_box_frame`]).
+    #[inline]
+    pub(crate) fn out_of_box_frame(&self, v: &SVector<T, N>) -> Point<T, N> {
+        if self.centred {
+            Point::from(*v)
+        } else {
+            self.center + self.rotation * v
+        }
+    }
+
+    /// A direction `d` in the box's own axes.
+    #[inline]
+    pub(crate) fn vector_in_box_frame(&self, d: &SVector<T, N>) -> SVector<T, N> {
+        if self.centred {
+            *d
+        } else {
+            self.rotation.inverse_transform_vector(d)
+        }
+    }
+
+    /// The outward normal of face `i` (as [`Shape::local_face_normal`])
+    /// turned by `rotation`: a column of `rotation` for a centred box.
+    #[inline]
+    pub(crate) fn turned_face_normal(
+        &self,
+        rotation: &nalgebra::Rotation<T, N>,
+        i: usize,
+    ) -> SVector<T, N> {
+        let column = if self.centred {
+            rotation.matrix().column(i % N).into_owned()
+        } else {
+            rotation * self.rotation.matrix().column(i % N)
+        };
+        if i < N {
+            column
+        } else {
+            -column
+        }
     }
 }
 
