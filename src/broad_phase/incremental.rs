@@ -275,27 +275,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             },
         );
         t.partners.resize_with(n, Vec::new);
-        // The old pairs of the touched bodies: each once (from its lower
-        // index when both were touched), with the handles of then; the
-        // touched bodies leave their untouched partners' lists.
+        // The old pairs of the touched bodies, with the handles of then,
+        // read from their own lists only (a pair of two touched bodies
+        // comes twice and is dropped once below): the partners' memory is
+        // not read.
         t.scratch.clear();
         for &s in &self.dirty {
             let me = t.handles[s as usize];
-            let mut list = core::mem::take(&mut t.partners[s as usize]);
-            for &o in &list {
-                // A slot's `dirty` flag marks it touched until this call
-                // returns.
-                if !self.slots[o.index()].dirty {
-                    t.partners[o.index()].retain(|x| x.index != s);
-                    t.scratch.push(order_pair(me, o));
-                } else if s < o.index {
-                    t.scratch.push(order_pair(me, o));
-                }
-            }
-            list.clear();
-            t.partners[s as usize] = list; // keep the capacity
+            t.scratch
+                .extend(t.partners[s as usize].iter().map(|&o| order_pair(me, o)));
         }
         t.scratch.sort_unstable_by_key(|&p| pair_key(p));
+        t.scratch.dedup();
         for &s in &self.dirty {
             let slot = &self.slots[s as usize];
             t.handles[s as usize] = Handle {
@@ -332,12 +323,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             }
         }
         t.refreshed.sort_unstable_by_key(|&p| pair_key(p));
-        for &(a, b) in &t.refreshed {
+        difference(&t.refreshed, &t.scratch, &mut t.added);
+        difference(&t.scratch, &t.refreshed, &mut t.removed);
+        // Only the pairs that changed edit the lists: most pairs of a
+        // moved body are kept, and their partners' lists are not touched.
+        for &(a, b) in &t.removed {
+            unlist(&mut t.partners[a.index()], b);
+            unlist(&mut t.partners[b.index()], a);
+        }
+        for &(a, b) in &t.added {
             t.partners[a.index()].push(b);
             t.partners[b.index()].push(a);
         }
-        difference(&t.refreshed, &t.scratch, &mut t.added);
-        difference(&t.scratch, &t.refreshed, &mut t.removed);
         self.tracker = Some(t);
     }
 
@@ -475,6 +472,14 @@ fn for_each_cell<const N: usize>(lo: &[i64; N], hi: &[i64; N], mut visit: impl F
         if k == N {
             return;
         }
+    }
+}
+
+/// Takes `h` out of a partner list (order not kept; nothing if absent).
+#[inline]
+fn unlist(list: &mut Vec<Handle>, h: Handle) {
+    if let Some(i) = list.iter().position(|&x| x == h) {
+        list.swap_remove(i);
     }
 }
 
