@@ -365,7 +365,7 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             Some((lo, hi)) => {
                 let (w, grid) = (self.w, &mut self.grid);
                 for_each_cell(&lo, &hi, |cell| {
-                    grid.insert(&cell, s, Quantized::new(min, max, &cell, w));
+                    grid.insert(&cell, s, Quantized::new(min, max, &lo, &cell, w));
                 });
                 Registered::Cells(lo, hi)
             }
@@ -416,20 +416,29 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             Registered::Cells(lo, hi) => {
                 let (w, grid, refreshed) = (self.w, &mut self.grid, &mut self.refreshed);
                 for_each_cell(&lo, &hi, |cell| {
-                    let mine = Quantized::new(&me.min, &me.max, &cell, w);
+                    let mine = Quantized::new(&me.min, &me.max, &lo, &cell, w);
                     grid.for_each_in(&cell, |o, b| {
                         if o == s {
                             *b = mine; // its new box, in the same cells
                             return;
                         }
+                        // The quantised boxes decide, before the other
+                        // body's slot is read, whether the boxes may
+                        // overlap and whether this is the cell of the
+                        // pair (the one holding the lower corner of the
+                        // overlap, so that a pair sharing several cells is
+                        // reported once).
                         if !mine.overlaps(b) {
                             return;
                         }
+                        let here = mine.owner_with(b);
                         let other = &slots[o as usize];
-                        if wanted(o)
-                            && overlap_bounds(me, other)
-                            && owner_cell(&me.min, &other.min, w) == cell
-                        {
+                        debug_assert!(
+                            !overlap_bounds(me, other)
+                                || here == (owner_cell(&me.min, &other.min, w) == cell),
+                            "the quantised owner test is the exact one"
+                        );
+                        if here && wanted(o) && overlap_bounds(me, other) {
                             push(o, refreshed);
                         }
                     });
@@ -447,7 +456,9 @@ impl<T: Real, const N: usize> Tracker<T, N> {
 
 /// The cell holding the lower corner of the overlap of two overlapping
 /// boxes: both boxes touch it, and it is one cell, so a pair found in
-/// several shared cells is reported once.
+/// several shared cells is reported once. (The pairing pass decides this
+/// on the quantised boxes, `Quantized::owner_with`; debug builds check
+/// that both agree.)
 #[inline]
 fn owner_cell<T: Real, const N: usize>(a_min: &Point<T, N>, b_min: &Point<T, N>, w: T) -> [i64; N] {
     let corner = Point::from(a_min.coords.sup(&b_min.coords));
