@@ -9,19 +9,23 @@
 //!     the sweep's pairs (section 3 of the chapter), sorted, into the
 //!     partner lists                                            O(n log n)
 //! later calls, with D the bodies touched since the last call:
+//!     the old pairs of D: D's own partner lists, sorted and
+//!         deduplicated (a pair of two bodies of D comes twice)   O(Σ deg)
 //!     re-hash each body of D (old cells out, new cells in)      O(|D|)
-//!     take out the partner lists of D (the old pairs of D),
-//!         and D's bodies from their untouched partners' lists   O(Σ deg)
 //!     each live body of D: the bodies sharing a cell with it,
 //!         a pair reported in the one cell holding the lower
 //!         corner of the two boxes' overlap; when both bodies
 //!         are in D, by the lower index only                   O(|D| · local)
-//!     sort old and found pairs; added = found − old,
-//!     removed = old − found; the found pairs into the lists   O(f log f)
+//!     sort the found pairs; added = found − old,
+//!     removed = old − found                                   O(f log f)
+//!     the removed pairs out of both ends' lists, the added
+//!         pairs into them                                     O(changes)
 //! ```
 //!
 //! Nothing in a call is proportional to the pairs of untouched bodies:
-//! a step where `m` bodies move costs about `m` look-ups.
+//! a step where `m` bodies move costs about `m` look-ups, and the lists
+//! of their partners are read and written only for the pairs that
+//! changed.
 //!
 //! Bodies that touch more than [`MAX_CELLS`] cells are not hashed: they
 //! are checked against every body when they move, and every moving body
