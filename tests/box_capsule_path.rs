@@ -1,9 +1,11 @@
-//! The `intersects` path of a box with a capsule
-//! (`src/pair/capsule_polyhedron.rs`, `intersects_box`) gives the engine's
-//! verdict: on thousands of seeded pairs in both argument orders and both
-//! scalars, boxes as `Obb` and as `Aabb`, moved to touch along the
-//! engine's best axis and `1e-12` and `1e-7` either side of it, near the
-//! origin and `1e6` away from it, and on NaN poses without a panic.
+//! The `intersects` paths of a box with a capsule and of two capsules
+//! (`src/pair/capsule_polyhedron.rs`, `intersects_box` and
+//! `intersects_segments`) give the engine's verdict: on thousands of
+//! seeded pairs in both argument orders and both scalars, boxes as `Obb`
+//! and as `Aabb`, capsules from nearly balls to long ones, moved to touch
+//! along the engine's best axis and `1e-12` and `1e-7` either side of it,
+//! near the origin and `1e6` away from it, and on NaN poses without a
+//! panic.
 
 use crate::support::rng::Rng;
 use crate::support::scalars::{in_both_scalars, TestReal};
@@ -46,10 +48,23 @@ fn pose_near(rng: &mut Rng, origin: f64) -> Pose3<f64> {
 }
 
 fn box_capsule_path_matches_engine<T: TestReal>() {
-    let mut rng = Rng::new(0xb0ca);
+    path_matches_engine::<T>(false, 0xb0ca);
+}
+
+fn capsule_capsule_path_matches_engine<T: TestReal>() {
+    path_matches_engine::<T>(true, 0xcaca);
+}
+
+/// 2 000 seeded pairs of a box (or a capsule, `two_capsules`) and a
+/// capsule, each as drawn, then moved along the engine's best axis to
+/// touch and `1e-12` and `1e-7` either side, a quarter near `1e6`; both
+/// orders and through `&dyn`, against `engine::intersects`; both verdicts
+/// must occur more than 3 000 times.
+fn path_matches_engine<T: TestReal>(two_capsules: bool, seed: u64) {
+    let mut rng = Rng::new(seed);
     let (mut hits, mut misses) = (0, 0);
     for round in 0..2000 {
-        let boxed = random_shape::<T>(&mut rng, false, round);
+        let boxed = random_shape::<T>(&mut rng, two_capsules, round + 1);
         let capsule = random_shape::<T>(&mut rng, true, round);
         let origin = if round % 4 == 3 { 1e6 } else { 0.0 };
         let pose_b: Pose3<T> = pose_near(&mut rng, origin).cast();
@@ -115,15 +130,21 @@ fn box_capsule_nan_poses_do_not_panic<T: TestReal>() {
     for (pa, pb) in [(bad, good), (good, bad)] {
         assert!(!intersects(&boxed, &pa, &capsule, &pb));
         assert!(!intersects(&capsule, &pa, &boxed, &pb));
+        assert!(!intersects(&capsule, &pa, &capsule, &pb));
         assert_eq!(
             intersects(&boxed, &pa, &capsule, &pb),
             engine::intersects(&boxed, &pa, &capsule, &pb)
+        );
+        assert_eq!(
+            intersects(&capsule, &pa, &capsule, &pb),
+            engine::intersects(&capsule, &pa, &capsule, &pb)
         );
     }
 }
 
 in_both_scalars!(
     box_capsule_path_matches_engine,
+    capsule_capsule_path_matches_engine,
     box_capsule_nan_poses_do_not_panic
 );
 
@@ -176,4 +197,40 @@ fn box_capsule_touching_by_hand() {
     let closer = Pose3::translation(-1e-6, -1e-6, 0.0);
     assert!(intersects(&b, &id, &edge, &closer));
     assert!(intersects(&edge, &closer, &b, &id));
+}
+
+// Hand-derived: two capsules of radius ½ along y, axes at x = 0 and
+// x = 1, touch (touching counts) and miss by 1e-9 once moved apart; two
+// crossed capsules, along x at z = 0 and along y at z = 0.75, radii ½ and
+// ¼, touch at the origin's column and overlap when 1e-9 closer.
+#[test]
+fn capsule_capsule_touching_by_hand() {
+    let id = Pose3::identity();
+    let a = Capsule::new(Point3::new(0.0, -1.0, 0.0), Point3::new(0.0, 1.0, 0.0), 0.5).unwrap();
+    let b = Capsule::new(Point3::new(1.0, -2.0, 0.0), Point3::new(1.0, 0.5, 0.0), 0.5).unwrap();
+    assert!(intersects(&a, &id, &b, &id));
+    assert!(intersects(&b, &id, &a, &id));
+    let out = Pose3::translation(1e-9, 0.0, 0.0);
+    assert!(!intersects(&a, &id, &b, &out));
+    assert!(!intersects(&b, &out, &a, &id));
+    let x = Capsule::new(Point3::new(-2.0, 0.0, 0.0), Point3::new(2.0, 0.0, 0.0), 0.5).unwrap();
+    let y = Capsule::new(
+        Point3::new(0.0, -2.0, 0.75),
+        Point3::new(0.0, 2.0, 0.75),
+        0.25,
+    )
+    .unwrap();
+    assert!(intersects(&x, &id, &y, &id));
+    assert!(!intersects(
+        &x,
+        &id,
+        &y,
+        &Pose3::translation(0.0, 0.0, 1e-9)
+    ));
+    assert!(intersects(
+        &y,
+        &Pose3::translation(0.0, 0.0, -1e-9),
+        &x,
+        &id
+    ));
 }

@@ -26,6 +26,15 @@
 //! centre, the faces are `±eₖ` at offset `hₖ`, the support along `u` is
 //! `(sign(uₖ) hₖ)ₖ` ([`intersects_box`],
 //! tests/box_capsule_path.rs::box_capsule_path_matches_engine).
+//!
+//! Two rounded segments ([`intersects_segments`]) need no GJK: any point
+//! `p` of one segment and `q` of the other bound the cores' distance from
+//! above, so `|p − q| < ρ − slack` proves "overlap", and the gap along
+//! `(q − p) / |q − p|` (the segments' support values, less `ρ`) bounds
+//! it from below, so a gap above `slack` proves "apart"; `p` and `q` are
+//! the segments' closest points as computed, and whatever their round-off
+//! both tests stay sound
+//! (tests/box_capsule_path.rs::capsule_capsule_path_matches_engine).
 
 use nalgebra::{Point3, Vector3};
 
@@ -141,4 +150,82 @@ pub(crate) fn intersects_box<T: Real>(
         Bracket::Apart => Some(false),
         Bracket::Unknown => None,
     }
+}
+
+/// The verdict of [`crate::engine::intersects`] for two rounded segments
+/// when it is decided with a margin (module docs), `None` when the engine
+/// must decide (near touching, non-finite poses).
+pub(crate) fn intersects_segments<T: Real>(
+    a: &RoundSegment<T>,
+    pose_a: &Pose3<T>,
+    b: &RoundSegment<T>,
+    pose_b: &Pose3<T>,
+) -> Option<bool> {
+    let pose = pose_a.inv_mul(pose_b);
+    let [a0, a1] = a.ends;
+    let [b0, b1] = b.ends.map(|p| pose * p);
+    let rho = a.radius + b.radius;
+    let finite = b0.iter().chain(b1.iter()).all(|x| x.is_finite());
+    if !finite {
+        return None;
+    }
+    let world = pose_a.translation.vector.amax() + pose_b.translation.vector.amax();
+    let scale = a0.coords.amax().max(a1.coords.amax()) + b0.coords.amax().max(b1.coords.amax());
+    let slack = bound_slack(scale + rho + world);
+
+    let (p, q) = closest_between_segments(&a0, &a1, &b0, &b1);
+    let v = q - p;
+    let distance = v.norm();
+    if distance < rho - slack {
+        return Some(true);
+    }
+    if distance > T::zero() {
+        let u = v / distance;
+        let gap = u.dot(&b0.coords).min(u.dot(&b1.coords))
+            - u.dot(&a0.coords).max(u.dot(&a1.coords))
+            - rho;
+        if gap > slack {
+            return Some(false);
+        }
+    }
+    None
+}
+
+/// Points of the segments `[a0, a1]` and `[b0, b1]` nearest each other:
+/// the parameters of the lines' closest points, clamped to the segments
+/// one after the other (for parallel segments, `a0`'s projection).
+fn closest_between_segments<T: Real>(
+    a0: &Point3<T>,
+    a1: &Point3<T>,
+    b0: &Point3<T>,
+    b1: &Point3<T>,
+) -> (Point3<T>, Point3<T>) {
+    let (zero, one) = (T::zero(), T::one());
+    let (da, db, w) = (a1 - a0, b1 - b0, a0 - b0);
+    let (aa, bb, ab) = (da.norm_squared(), db.norm_squared(), da.dot(&db));
+    let (aw, bw) = (da.dot(&w), db.dot(&w));
+    // On b for a parameter s of a, and on a for a parameter t of b.
+    let t_of = |s: T| {
+        if bb > zero {
+            ((ab * s + bw) / bb).clamp(zero, one)
+        } else {
+            zero
+        }
+    };
+    let s_of = |t: T| {
+        if aa > zero {
+            ((ab * t - aw) / aa).clamp(zero, one)
+        } else {
+            zero
+        }
+    };
+    let denom = aa * bb - ab * ab;
+    let s = if denom > zero {
+        ((ab * bw - aw * bb) / denom).clamp(zero, one)
+    } else {
+        zero
+    };
+    let t = t_of(s);
+    let s = s_of(t);
+    (a0 + da * s, b0 + db * t)
 }

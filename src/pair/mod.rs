@@ -248,10 +248,12 @@ where
     .or_else(|| box_with_segment(a, pose_a, b, pose_b))
 }
 
-/// The verdict of the `intersects`-only path of a box with a rounded
-/// segment (`capsule_polyhedron::intersects_box`), in either order, when
+/// The verdict of the `intersects`-only paths of a box with a rounded
+/// segment (`capsule_polyhedron::intersects_box`), in either order, and of
+/// two rounded segments (`capsule_polyhedron::intersects_segments`), when
 /// the path decides it; `None` leaves the pair to the engine
-/// (tests/box_capsule_path.rs::box_capsule_path_matches_engine).
+/// (tests/box_capsule_path.rs::box_capsule_path_matches_engine,
+/// tests/box_capsule_path.rs::capsule_capsule_path_matches_engine).
 #[inline]
 fn box_with_segment<T, const N: usize, A, B>(
     a: &A,
@@ -278,11 +280,14 @@ where
             cast(pose_box)?,
         )
     };
-    if let Some(segment) = round_segment(b) {
-        return with_box(a, |o| path(&segment, pose_b, o, pose_a)).flatten();
+    match (round_segment(a), round_segment(b)) {
+        (Some(sa), Some(sb)) => {
+            capsule_polyhedron::intersects_segments(&sa, cast(pose_a)?, &sb, cast(pose_b)?)
+        }
+        (None, Some(sb)) => with_box(a, |o| path(&sb, pose_b, o, pose_a)).flatten(),
+        (Some(sa), None) => with_box(b, |o| path(&sa, pose_a, o, pose_b)).flatten(),
+        (None, None) => None,
     }
-    let segment = round_segment(a)?;
-    with_box(b, |o| path(&segment, pose_a, o, pose_b)).flatten()
 }
 
 /// A 3D shape with a positive radius, two core vertices and no faces as
