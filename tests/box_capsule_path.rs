@@ -234,3 +234,28 @@ fn capsule_capsule_touching_by_hand() {
         &id
     ));
 }
+
+// The paths allocate nothing (the counting allocator of tests/no_alloc.rs
+// counts this thread's allocations), for overlapping, apart and
+// near-touching pairs in both orders.
+#[test]
+fn box_capsule_paths_do_not_allocate() {
+    let b = Obb::new(
+        Point3::origin(),
+        Rotation3::new(Vector3::new(0.3, 0.2, 0.1)),
+        Vector3::new(1.0, 0.5, 0.7),
+    )
+    .unwrap();
+    let c = Capsule::new(Point3::new(0.0, -0.5, 0.0), Point3::new(0.0, 0.5, 0.0), 0.3).unwrap();
+    let id = Pose3::identity();
+    for x in [0.5, 1.3, 1.5, 4.0] {
+        let p = Pose3::translation(x, 0.1, 0.0);
+        let before = crate::no_alloc::allocations();
+        let r = [
+            intersects(&b, &id, &c, &p),
+            intersects(&c, &p, &b, &id),
+            intersects(&c, &id, &c, &p),
+        ];
+        assert_eq!(crate::no_alloc::allocations(), before, "{x}: {r:?}");
+    }
+}
