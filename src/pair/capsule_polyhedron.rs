@@ -1,6 +1,7 @@
 //! A capsule (any rounded shape whose core is a segment) against a convex
-//! polyhedron, `intersects` only: the engine's verdict, decided with a
-//! margin where that is cheap and left to the engine where it is not.
+//! polyhedron, a box or another capsule, `intersects` only: the engine's
+//! verdict, decided with a margin where that is cheap and left to the
+//! engine where it is not.
 //!
 //! Computed in the hull's frame, the segment `q₀ q₁` with radius `ρ`. For
 //! a rounded shape the engine's axes include the direction between the
