@@ -19,6 +19,7 @@ mod batch;
 mod custom_shape_example;
 
 mod bounds;
+mod box_capsule_path;
 mod box_precision;
 mod box_sat_bits;
 mod boxes_2d;

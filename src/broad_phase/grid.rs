@@ -34,16 +34,20 @@ const CHUNK: usize = 16;
 /// No chunk.
 const NONE: u32 = u32::MAX;
 
-/// The number of steps of the quantised boxes across a cell.
-const LEVELS: f64 = 255.0;
+/// The number of steps of the quantised boxes across a cell: levels
+/// `1..=255` inside the cell, level 0 for "starts before the cell".
+const LEVELS: f64 = 254.0;
 
 /// A body's box as seen from one cell: clipped to the cell and quantised
-/// to [`LEVELS`] steps across it, `min` rounded down and `max` up. The map
-/// from a coordinate to its level is a chain of rounded operations, each
-/// non-decreasing, followed by a clamp, so `a ≤ b` gives `level(a) ≤
-/// level(b)`: two exact boxes that overlap (touching counts) have
-/// quantised boxes that overlap in every cell they share. The filter never
-/// rejects a pair; it passes pairs less than a step apart.
+/// to [`LEVELS`] steps across it, `min` rounded down and `max` up, on
+/// levels `1..=255`; a `min` in an earlier cell (the body's lowest cell
+/// along that axis is below this one) is level 0. The map from a
+/// coordinate to its level is a chain of rounded operations, each
+/// non-decreasing, followed by a clamp, and a coordinate in an earlier
+/// cell lies below every coordinate in this one, so `a ≤ b` gives
+/// `level(a) ≤ level(b)`: two exact boxes that overlap (touching counts)
+/// have quantised boxes that overlap in every cell they share. The filter
+/// never rejects a pair; it passes pairs less than a step apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Quantized<const N: usize> {
     min: [u8; N],
@@ -51,11 +55,13 @@ pub(super) struct Quantized<const N: usize> {
 }
 
 impl<const N: usize> Quantized<N> {
-    /// The box `[min, max]` (finite) seen from the cell `cell` of side `w`.
+    /// The box `[min, max]` (finite), whose lowest cell is `lo`, seen
+    /// from the cell `cell` of side `w` (a cell the box touches).
     #[inline]
     pub(super) fn new<T: Real>(
         min: &Point<T, N>,
         max: &Point<T, N>,
+        lo: &[i64; N],
         cell: &[i64; N],
         w: T,
     ) -> Self {
@@ -70,8 +76,14 @@ impl<const N: usize> Quantized<N> {
             (x.to_f64().unwrap_or(0.0) - origin) * scale
         };
         Self {
-            min: core::array::from_fn(|k| level_down(level(min[k], k))),
-            max: core::array::from_fn(|k| level_up(level(max[k], k))),
+            min: core::array::from_fn(|k| {
+                if lo[k] < cell[k] {
+                    0
+                } else {
+                    1 + level_down(level(min[k], k))
+                }
+            }),
+            max: core::array::from_fn(|k| 1 + level_up(level(max[k], k))),
         }
     }
 
@@ -79,6 +91,17 @@ impl<const N: usize> Quantized<N> {
     #[inline]
     pub(super) fn overlaps(&self, other: &Self) -> bool {
         (0..N).all(|k| self.min[k] <= other.max[k] && other.min[k] <= self.max[k])
+    }
+
+    /// Whether this cell holds the lower corner of the two boxes' overlap
+    /// (the cell where their pair is reported): along every axis, one of
+    /// the two boxes starts in this cell. The corner is `max(a.min,
+    /// b.min)`, and the cell index `⌊x / w⌋` is non-decreasing in `x`, so
+    /// its cell is the larger of the two boxes' lowest cells, axis by
+    /// axis; both are at most this cell (both boxes touch it).
+    #[inline]
+    pub(super) fn owner_with(&self, other: &Self) -> bool {
+        (0..N).all(|k| self.min[k] != 0 || other.min[k] != 0)
     }
 }
 
@@ -92,7 +115,7 @@ fn level_down(v: f64) -> u8 {
     #[allow(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
-        reason = "clamped to [0, 255]"
+        reason = "clamped to [0, 254]"
     )]
     let l = v.clamp(0.0, LEVELS) as u8;
     l
@@ -102,13 +125,13 @@ fn level_down(v: f64) -> u8 {
 #[inline]
 fn level_up(v: f64) -> u8 {
     if v.is_nan() {
-        return u8::MAX;
+        return 254;
     }
     let v = v.clamp(0.0, LEVELS);
     #[allow(
         clippy::cast_possible_truncation,
         clippy::cast_sign_loss,
-        reason = "clamped to [0, 255]"
+        reason = "clamped to [0, 254]"
     )]
     let l = v as u8;
     if f64::from(l) < v {
@@ -118,8 +141,10 @@ fn level_up(v: f64) -> u8 {
     }
 }
 
-/// A cell of the table: its coordinates and the head of its chain.
+/// A cell of the table: its coordinates and the head of its chain
+/// (32 bytes in 3D, aligned so that a probe reads one line).
 #[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
 struct Cell<const N: usize> {
     key: [i64; N],
     /// The first chunk, [`NONE`] when the cell holds nothing.
@@ -128,7 +153,11 @@ struct Cell<const N: usize> {
 }
 
 /// Up to [`CHUNK`] items of one cell, and the next chunk of its chain.
+/// Aligned to a cache line, the fields in this order: in 3D the length
+/// and the first 14 slots fill the first line, and a chunk of up to 9
+/// items is read in two lines.
 #[derive(Clone, Copy, Debug)]
+#[repr(C, align(64))]
 struct Chunk<const N: usize> {
     next: u32,
     len: u32,
@@ -341,8 +370,8 @@ mod tests {
         for (origin, w) in [(0.0_f64, 1.0_f64), (1e6, 1.0), (-3.7, 1e-3), (1e300, 1e300)] {
             let cell = [0_i64, 0];
             let p = |x: f64, y: f64| Point::from([origin + x * w, origin + y * w]);
-            let a = Quantized::new(&p(0.1, 0.1), &p(0.3, 0.2), &cell, w);
-            let b = Quantized::new(&p(0.3, 0.15), &p(0.9, 0.5), &cell, w);
+            let a = Quantized::new(&p(0.1, 0.1), &p(0.3, 0.2), &cell, &cell, w);
+            let b = Quantized::new(&p(0.3, 0.15), &p(0.9, 0.5), &cell, &cell, w);
             assert!(a.overlaps(&b), "{origin} {w}");
         }
         // Apart by more than a step: rejected.
@@ -351,25 +380,91 @@ mod tests {
             &Point::from([2.1, -0.9]),
             &Point::from([2.2, -0.8]),
             &cell,
+            &cell,
             1.0,
         );
         let b = Quantized::new(
             &Point::from([2.5, -0.9]),
             &Point::from([2.6, -0.8]),
             &cell,
+            &cell,
             1.0,
         );
         assert!(!a.overlaps(&b));
-        // Beyond the cell: clamped.
+        // Beyond the cell: clamped, and level 0 for a box starting in an
+        // earlier cell.
         let c = Quantized::new(
             &Point::from([-5.0, -5.0]),
             &Point::from([9.0, 9.0]),
+            &[-5, -5],
             &cell,
             1.0,
         );
         assert_eq!((c.min, c.max), ([0, 0], [255, 255]));
-        assert_eq!((level_down(f64::NAN), level_up(f64::NAN)), (0, 255));
+        // Touching exactly on the cell's lower side: one box ends there
+        // (its max is level 1), the other starts there (its min is level
+        // 1): kept.
+        let d = Quantized::new(
+            &Point::from([1.5, -0.5]),
+            &Point::from([2.0, -0.5]),
+            &[1, -1],
+            &cell,
+            1.0,
+        );
+        let e = Quantized::new(
+            &Point::from([2.0, -0.5]),
+            &Point::from([2.5, -0.5]),
+            &cell,
+            &cell,
+            1.0,
+        );
+        assert_eq!((d.min[0], d.max[0], e.min[0]), (0, 1, 1));
+        assert!(d.overlaps(&e));
+        assert_eq!((level_down(f64::NAN), level_up(f64::NAN)), (0, 254));
         assert_eq!((level_down(2.5), level_up(2.5)), (2, 3));
+    }
+
+    #[test]
+    fn quantised_owner_is_the_cell_of_the_overlap_corner() {
+        // Boxes on a lattice of quarter cells, so that many start exactly
+        // on a cell side: in every cell both touch, the quantised test
+        // names the cell of max(a.min, b.min), and exactly one such cell.
+        let w = 1.0_f64;
+        let cell_of = |x: f64| x.floor() as i64;
+        let coords = [-1.0, -0.75, -0.25, 0.0, 0.5, 1.0, 1.25];
+        let mut checked = 0;
+        for &a0 in &coords {
+            for &a1 in coords.iter().filter(|&&x| x >= a0) {
+                for &b0 in &coords {
+                    for &b1 in coords.iter().filter(|&&x| x >= b0) {
+                        // Along y a fixed overlap in cell 0, along x the lattice.
+                        let (amin, amax) = (Point::from([a0, 0.2]), Point::from([a1, 0.4]));
+                        let (bmin, bmax) = (Point::from([b0, 0.3]), Point::from([b1, 0.6]));
+                        let (alo, blo) = ([cell_of(a0), 0], [cell_of(b0), 0]);
+                        let lo = cell_of(a0).max(cell_of(b0));
+                        let hi = cell_of(a1).min(cell_of(b1));
+                        let corner = a0.max(b0);
+                        let mut owners = 0;
+                        for c in lo..=hi {
+                            let cell = [c, 0];
+                            let qa = Quantized::new(&amin, &amax, &alo, &cell, w);
+                            let qb = Quantized::new(&bmin, &bmax, &blo, &cell, w);
+                            let here = qa.owner_with(&qb);
+                            assert_eq!(here, c == cell_of(corner), "{a0} {a1} {b0} {b1} {c}");
+                            if a0 <= b1 && b0 <= a1 {
+                                assert!(qa.overlaps(&qb));
+                            }
+                            owners += usize::from(here);
+                            checked += 1;
+                        }
+                        if a0 <= b1 && b0 <= a1 {
+                            assert_eq!(owners, 1);
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 500, "{checked}");
     }
 
     #[test]

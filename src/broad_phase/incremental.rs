@@ -9,19 +9,23 @@
 //!     the sweep's pairs (section 3 of the chapter), sorted, into the
 //!     partner lists                                            O(n log n)
 //! later calls, with D the bodies touched since the last call:
+//!     the old pairs of D: D's own partner lists, sorted and
+//!         deduplicated (a pair of two bodies of D comes twice)   O(Σ deg)
 //!     re-hash each body of D (old cells out, new cells in)      O(|D|)
-//!     take out the partner lists of D (the old pairs of D),
-//!         and D's bodies from their untouched partners' lists   O(Σ deg)
 //!     each live body of D: the bodies sharing a cell with it,
 //!         a pair reported in the one cell holding the lower
 //!         corner of the two boxes' overlap; when both bodies
 //!         are in D, by the lower index only                   O(|D| · local)
-//!     sort old and found pairs; added = found − old,
-//!     removed = old − found; the found pairs into the lists   O(f log f)
+//!     sort the found pairs; added = found − old,
+//!     removed = old − found                                   O(f log f)
+//!     the removed pairs out of both ends' lists, the added
+//!         pairs into them                                     O(changes)
 //! ```
 //!
 //! Nothing in a call is proportional to the pairs of untouched bodies:
-//! a step where `m` bodies move costs about `m` look-ups.
+//! a step where `m` bodies move costs about `m` look-ups, and the lists
+//! of their partners are read and written only for the pairs that
+//! changed.
 //!
 //! Bodies that touch more than [`MAX_CELLS`] cells are not hashed: they
 //! are checked against every body when they move, and every moving body
@@ -275,27 +279,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             },
         );
         t.partners.resize_with(n, Vec::new);
-        // The old pairs of the touched bodies: each once (from its lower
-        // index when both were touched), with the handles of then; the
-        // touched bodies leave their untouched partners' lists.
+        // The old pairs of the touched bodies, with the handles of then,
+        // read from their own lists only (a pair of two touched bodies
+        // comes twice and is dropped once below): the partners' memory is
+        // not read.
         t.scratch.clear();
         for &s in &self.dirty {
             let me = t.handles[s as usize];
-            let mut list = core::mem::take(&mut t.partners[s as usize]);
-            for &o in &list {
-                // A slot's `dirty` flag marks it touched until this call
-                // returns.
-                if !self.slots[o.index()].dirty {
-                    t.partners[o.index()].retain(|x| x.index != s);
-                    t.scratch.push(order_pair(me, o));
-                } else if s < o.index {
-                    t.scratch.push(order_pair(me, o));
-                }
-            }
-            list.clear();
-            t.partners[s as usize] = list; // keep the capacity
+            t.scratch
+                .extend(t.partners[s as usize].iter().map(|&o| order_pair(me, o)));
         }
         t.scratch.sort_unstable_by_key(|&p| pair_key(p));
+        t.scratch.dedup();
         for &s in &self.dirty {
             let slot = &self.slots[s as usize];
             t.handles[s as usize] = Handle {
@@ -332,12 +327,18 @@ impl<T: Real, const N: usize> BroadPhase<T, N> {
             }
         }
         t.refreshed.sort_unstable_by_key(|&p| pair_key(p));
-        for &(a, b) in &t.refreshed {
+        difference(&t.refreshed, &t.scratch, &mut t.added);
+        difference(&t.scratch, &t.refreshed, &mut t.removed);
+        // Only the pairs that changed edit the lists: most pairs of a
+        // moved body are kept, and their partners' lists are not touched.
+        for &(a, b) in &t.removed {
+            unlist(&mut t.partners[a.index()], b);
+            unlist(&mut t.partners[b.index()], a);
+        }
+        for &(a, b) in &t.added {
             t.partners[a.index()].push(b);
             t.partners[b.index()].push(a);
         }
-        difference(&t.refreshed, &t.scratch, &mut t.added);
-        difference(&t.scratch, &t.refreshed, &mut t.removed);
         self.tracker = Some(t);
     }
 
@@ -368,7 +369,7 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             Some((lo, hi)) => {
                 let (w, grid) = (self.w, &mut self.grid);
                 for_each_cell(&lo, &hi, |cell| {
-                    grid.insert(&cell, s, Quantized::new(min, max, &cell, w));
+                    grid.insert(&cell, s, Quantized::new(min, max, &lo, &cell, w));
                 });
                 Registered::Cells(lo, hi)
             }
@@ -419,20 +420,29 @@ impl<T: Real, const N: usize> Tracker<T, N> {
             Registered::Cells(lo, hi) => {
                 let (w, grid, refreshed) = (self.w, &mut self.grid, &mut self.refreshed);
                 for_each_cell(&lo, &hi, |cell| {
-                    let mine = Quantized::new(&me.min, &me.max, &cell, w);
+                    let mine = Quantized::new(&me.min, &me.max, &lo, &cell, w);
                     grid.for_each_in(&cell, |o, b| {
                         if o == s {
                             *b = mine; // its new box, in the same cells
                             return;
                         }
+                        // The quantised boxes decide, before the other
+                        // body's slot is read, whether the boxes may
+                        // overlap and whether this is the cell of the
+                        // pair (the one holding the lower corner of the
+                        // overlap, so that a pair sharing several cells is
+                        // reported once).
                         if !mine.overlaps(b) {
                             return;
                         }
+                        let here = mine.owner_with(b);
                         let other = &slots[o as usize];
-                        if wanted(o)
-                            && overlap_bounds(me, other)
-                            && owner_cell(&me.min, &other.min, w) == cell
-                        {
+                        debug_assert!(
+                            !overlap_bounds(me, other)
+                                || here == (owner_cell(&me.min, &other.min, w) == cell),
+                            "the quantised owner test is the exact one"
+                        );
+                        if here && wanted(o) && overlap_bounds(me, other) {
                             push(o, refreshed);
                         }
                     });
@@ -450,7 +460,9 @@ impl<T: Real, const N: usize> Tracker<T, N> {
 
 /// The cell holding the lower corner of the overlap of two overlapping
 /// boxes: both boxes touch it, and it is one cell, so a pair found in
-/// several shared cells is reported once.
+/// several shared cells is reported once. (The pairing pass decides this
+/// on the quantised boxes, `Quantized::owner_with`; debug builds check
+/// that both agree.)
 #[inline]
 fn owner_cell<T: Real, const N: usize>(a_min: &Point<T, N>, b_min: &Point<T, N>, w: T) -> [i64; N] {
     let corner = Point::from(a_min.coords.sup(&b_min.coords));
@@ -475,6 +487,14 @@ fn for_each_cell<const N: usize>(lo: &[i64; N], hi: &[i64; N], mut visit: impl F
         if k == N {
             return;
         }
+    }
+}
+
+/// Takes `h` out of a partner list (order not kept; nothing if absent).
+#[inline]
+fn unlist(list: &mut Vec<Handle>, h: Handle) {
+    if let Some(i) = list.iter().position(|&x| x == h) {
+        list.swap_remove(i);
     }
 }
 

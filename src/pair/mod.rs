@@ -245,6 +245,67 @@ where
         |g, pg, o, po, _| Some(polygon_ball::intersects(g, pg, o, po)),
     )
     .or_else(|| hull_with_other(a, pose_a, b, pose_b))
+    .or_else(|| box_with_segment(a, pose_a, b, pose_b))
+}
+
+/// The verdict of the `intersects`-only paths of a box with a rounded
+/// segment (`capsule_polyhedron::intersects_box`), in either order, and of
+/// two rounded segments (`capsule_polyhedron::intersects_segments`), when
+/// the path decides it; `None` leaves the pair to the engine
+/// (tests/box_capsule_path.rs::box_capsule_path_matches_engine,
+/// tests/box_capsule_path.rs::capsule_capsule_path_matches_engine).
+#[inline]
+fn box_with_segment<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> Option<bool>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if N != 3 {
+        return None;
+    }
+    let path = |segment: &capsule_polyhedron::RoundSegment<T>,
+                pose_segment: &Pose<T, N>,
+                obb: &Obb<T, N>,
+                pose_box: &Pose<T, N>| {
+        capsule_polyhedron::intersects_box(
+            segment,
+            cast(pose_segment)?,
+            cast::<Obb<T, N>, Obb<T, 3>>(obb)?,
+            cast(pose_box)?,
+        )
+    };
+    match (round_segment(a), round_segment(b)) {
+        (Some(sa), Some(sb)) => {
+            capsule_polyhedron::intersects_segments(&sa, cast(pose_a)?, &sb, cast(pose_b)?)
+        }
+        (None, Some(sb)) => with_box(a, |o| path(&sb, pose_b, o, pose_a)).flatten(),
+        (Some(sa), None) => with_box(b, |o| path(&sa, pose_a, o, pose_b)).flatten(),
+        (None, None) => None,
+    }
+}
+
+/// A 3D shape with a positive radius, two core vertices and no faces as
+/// the rounded segment it is (the [`Shape`] contract).
+#[inline]
+fn round_segment<T, const N: usize, O>(shape: &O) -> Option<capsule_polyhedron::RoundSegment<T>>
+where
+    T: Real,
+    O: Shape<T, N> + ?Sized,
+{
+    if shape.radius() > T::zero() && shape.core_vertex_count() == 2 && shape.face_count() == 0 {
+        let end = |i| cast::<Point<T, N>, Point3<T>>(&shape.local_core_vertex(i)).copied();
+        return Some(capsule_polyhedron::RoundSegment {
+            ends: [end(0)?, end(1)?],
+            radius: shape.radius(),
+        });
+    }
+    None
 }
 
 /// The verdict of the `intersects`-only paths of a polyhedron with a box

@@ -108,7 +108,10 @@ fn step(c: &mut Criterion) {
         let mut ws = BvhWorkspace::default();
         let mut out: Vec<(u32, u32)> = Vec::new();
         let (mut rng, mut next, mut moved) = (Rng::new(5), 0, Vec::new());
-        let mut previous: Vec<u32> = Vec::new();
+        // `from_leaves` flags every leaf as changed, and `refit_partial`
+        // clears only the leaves listed as previously changed: all of them
+        // once, or every step reports every pair.
+        let mut previous: Vec<u32> = (0..u32::try_from(N).expect("u32")).collect();
         let mut parry_step = |b: &mut Bodies,
                               rng: &mut Rng,
                               next: &mut usize,
