@@ -483,17 +483,14 @@ impl<T: Real> ConvexPolyhedron<T> {
         }
     }
 
-    /// Vertex `i`'s coordinates, read from the copy the support queries
-    /// read (the packed one below
-    /// [`CLIMB_MIN_VERTICES`](Self::CLIMB_MIN_VERTICES)), so that a pair
-    /// query touches one copy of the vertices, not two.
+    /// Vertex `i`'s coordinates, read from the packed copy that the support
+    /// scans read (below [`CLIMB_MIN_VERTICES`](Self::CLIMB_MIN_VERTICES)
+    /// the only copy they read), so that a pair query touches one copy of
+    /// the vertices, not two: the same numbers as
+    /// [`vertices`](Self::vertices).
     #[inline(always)]
     pub(crate) fn vertex(&self, i: usize) -> Vector3<T> {
-        if self.vertices.len() >= Self::CLIMB_MIN_VERTICES {
-            self.vertices[i].coords
-        } else {
-            self.packed_vertices.get(i)
-        }
+        self.packed_vertices.get(i)
     }
 
     /// The support value alone, by the method that suits the vertex count.
