@@ -85,9 +85,8 @@ fn scene<T: TestReal>(i: u64) -> (ConvexPolyhedron<T>, Pose3<T>, ConvexPolyhedro
     } else {
         Vector3::new(rng.range(-5.0, 5.0), 1.0, 0.0)
     };
-    let pose = |t: Vector3<f64>, r: Rotation3<f64>| {
-        Pose3::from_parts(t.cast::<T>().into(), r.cast::<T>())
-    };
+    let pose =
+        |t: Vector3<f64>, r: Rotation3<f64>| Pose3::from_parts(t.cast::<T>().into(), r.cast::<T>());
     (a, pose(base, rot_a), b, pose(base + offset, rot_b))
 }
 
