@@ -43,6 +43,7 @@ mod figures;
 mod fuzz;
 mod golden;
 mod hull_pairs;
+mod hull_walk_bits;
 mod manifolds_2d;
 mod manifolds_3d;
 mod manifolds_box;

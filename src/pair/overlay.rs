@@ -28,7 +28,7 @@ use nalgebra::{Matrix3, Unit, Vector3};
 
 use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::geometry::unit_cross3;
-use crate::shape::RingEntry;
+use crate::shape::Link;
 use crate::{ConvexPolyhedron, Feature, Real, Separation};
 
 /// The most faces a hull may have for the walk: its per-face tables live
@@ -48,22 +48,21 @@ pub(super) fn separation<T: Real>(
 ) -> Option<Separation<T, 3>> {
     let (fa, fb) = (a.normals().len(), b.normals().len());
     let (ga, gb) = (a.gauss(), b.gauss());
-    if fa > MAX_FACES || fb > MAX_FACES || ga.walk.is_empty() || gb.walk.is_empty() {
+    if fa > MAX_FACES || fb > MAX_FACES || ga.walk().is_empty() || gb.walk().is_empty() {
         return None;
     }
-    let bv = b.vertices();
     // A's faces in B's frame: qf = −Rᵀ nf, B's support vertex along it
     // and its projection.
     let q = |f: usize| -r.tr_mul(&a.normals()[f]);
-    let mut at = [u32::MAX; MAX_FACES];
+    let mut at = [u16::MAX; MAX_FACES];
     let mut hb = [T::zero(); MAX_FACES];
     let (v0, h0) = b.support_vertex(&q(0));
-    at[0] = v0 as u32;
+    at[0] = v0 as u16;
     hb[0] = h0;
     let mut edge = BestEdge::default();
     let (mut qf_of, mut qf) = (usize::MAX, Vector3::zeros());
-    for step in &ga.walk {
-        let (f, g) = (step.from as usize, step.to as usize);
+    for &step in ga.walk() {
+        let (f, g) = (step.face(), step.to());
         let target = at[g] as usize;
         let mut v = at[f] as usize;
         if v == target {
@@ -78,24 +77,24 @@ pub(super) fn separation<T: Real>(
         let qg = q(g);
         let w = qf.cross(&qg);
         let inward = qf + qg;
-        let mut hv = qg.dot(&bv[v].coords);
+        let mut hv = qg.dot(&b.vertex(v));
         let mut a_edge = None;
         while v != target {
             let Some(exit) = exit(gb.ring(v), b.normals(), &w) else {
                 break;
             };
-            let x = exit.to as usize;
-            let hx = qg.dot(&bv[x].coords);
+            let x = exit.to();
+            let hx = qg.dot(&b.vertex(x));
             if hx <= hv {
                 break;
             }
-            let ea = a_edge.get_or_insert_with(|| EdgeA::new(a, step.edge as usize, r, t));
-            edge.consider(ea, b, exit.edge as usize, &inward);
+            let ea = a_edge.get_or_insert_with(|| EdgeA::new(a, step.edge(), r, t));
+            edge.consider(ea, b, exit.edge(), &inward);
             v = x;
             hv = hx;
         }
-        if step.locates {
-            at[g] = v as u32;
+        if step.locates() {
+            at[g] = v as u16;
             hb[g] = hv;
         } else if v != target && (hv - hb[g]).abs() > slack {
             // Two walks into face g disagree on B's support along qg.
@@ -193,14 +192,10 @@ pub(super) fn separation<T: Real>(
 /// `Fⱼ₋₁` and `Fⱼ` with `w·Fⱼ₋₁ < 0 <= w·Fⱼ`. `None` when the signs do
 /// not change (the circle misses the region: only under round-off).
 #[inline]
-fn exit<'r, T: Real>(
-    ring: &'r [RingEntry],
-    normals: &[Unit<Vector3<T>>],
-    w: &Vector3<T>,
-) -> Option<&'r RingEntry> {
-    let mut before = normals[ring.last()?.face as usize].dot(w);
-    for entry in ring {
-        let s = normals[entry.face as usize].dot(w);
+fn exit<T: Real>(ring: &[Link], normals: &[Unit<Vector3<T>>], w: &Vector3<T>) -> Option<Link> {
+    let mut before = normals[ring.last()?.face()].dot(w);
+    for &entry in ring {
+        let s = normals[entry.face()].dot(w);
         if before < T::zero() && s >= T::zero() {
             return Some(entry);
         }
@@ -220,7 +215,7 @@ impl<T: Real> EdgeA<T> {
     #[inline]
     fn new(a: &ConvexPolyhedron<T>, i: usize, r: &Matrix3<T>, t: &Vector3<T>) -> Self {
         let e = &a.edge_records()[i];
-        let p = a.vertices()[e.vertex as usize].coords;
+        let p = a.vertex(usize::from(e.vertex));
         Self {
             index: i,
             dir: r.tr_mul(&e.direction),
@@ -254,7 +249,7 @@ impl<T: Real> BestEdge<T> {
         if c.dot(inward) > T::zero() {
             c = -c;
         }
-        let pb = b.vertices()[eb.vertex as usize].coords;
+        let pb = b.vertex(usize::from(eb.vertex));
         let along = c.dot(&(pb - ea.point));
         let n2 = c.norm_squared();
         if let Some((best, ..)) = &self.best {
@@ -270,10 +265,25 @@ impl<T: Real> BestEdge<T> {
                 return;
             }
         }
+        self.offer(ea, &eb.direction, pb, j, inward);
+    }
+
+    /// The pair's exact gap, kept when it beats the best: out of line, as
+    /// it runs only for a pair the squared test above lets through (a few
+    /// per query), so that the inlined test stays short.
+    #[inline(never)]
+    fn offer(
+        &mut self,
+        ea: &EdgeA<T>,
+        dir_b: &Vector3<T>,
+        pb: Vector3<T>,
+        j: usize,
+        inward: &Vector3<T>,
+    ) {
         // The exact unit axis, robust for nearly parallel edges (the
         // squared test above is left to this for sin θ below ε); parallel
         // ones (a zero cross product) give no axis.
-        let Some(u) = unit_cross3(&ea.dir, &eb.direction) else {
+        let Some(u) = unit_cross3(&ea.dir, dir_b) else {
             return;
         };
         let mut u = u.into_inner();

@@ -396,7 +396,7 @@ impl<'s, T: Real> Hulls<'s, T> {
             Feature::EdgePair(i, j) => {
                 let ea = a.edge_records().get(i)?;
                 let eb = b.edge_records().get(j)?;
-                let pa = a.vertices()[ea.vertex as usize].coords;
+                let pa = a.vertex(usize::from(ea.vertex));
                 let [n0, n1] = ea.faces.map(|f| &a.normals()[f as usize]);
                 let edge = EdgeA {
                     index: i,
@@ -445,8 +445,8 @@ impl<'s, T: Real> Hulls<'s, T> {
     fn overlap_certified(&self) -> bool {
         let (a, b, r, t) = (self.a, self.b, self.r, self.t);
         let support = |d: &Vector3<T>| {
-            let pa = a.vertices()[a.support_vertex(d).0].coords;
-            let pb = b.vertices()[b.support_vertex(&-r.tr_mul(d)).0].coords;
+            let pa = a.vertex(a.support_vertex(d).0);
+            let pb = b.vertex(b.support_vertex(&-r.tr_mul(d)).0);
             pa - (r * pb + t)
         };
         let (ca, _) = a.inner_ball();
@@ -549,7 +549,7 @@ impl<'s, T: Real> Hulls<'s, T> {
         let mut live = [u64::MAX; LIVE_WORDS];
         let after_faces = threshold(best);
         for (j, e) in b.edge_records().iter().take(64 * LIVE_WORDS).enumerate() {
-            let pb = b.vertices()[e.vertex as usize].coords;
+            let pb = b.vertex(usize::from(e.vertex));
             let [g0, g1] = e.faces.map(|f| &b.normals()[f as usize]);
             let beta = arc_max(g0, g1, &e.direction, &(self.ca_in_b - pb)) - self.ra;
             live[j / 64] &= !(u64::from(self.hopeless(beta, after_faces)) << (j % 64));
@@ -559,7 +559,7 @@ impl<'s, T: Real> Hulls<'s, T> {
         for (i, ea) in a.edge_records().iter().enumerate() {
             // A's edge i: an axis u on its arc has gap <= u·(c_B − p_A) − r_B,
             // at most α over the arc.
-            let pa = a.vertices()[ea.vertex as usize].coords;
+            let pa = a.vertex(usize::from(ea.vertex));
             let [n0, n1] = ea.faces.map(|f| &a.normals()[f as usize]);
             let alpha = arc_max(n0, n1, &ea.direction, &(self.cb_in_a - pa)) - self.rb;
             if self.hopeless(alpha, threshold(best)) {
@@ -616,7 +616,7 @@ impl<'s, T: Real> Hulls<'s, T> {
             return ControlFlow::Continue(());
         };
         // The bound: the gap if the two edges were the supports.
-        let pb = b.vertices()[eb.vertex as usize].coords;
+        let pb = b.vertex(usize::from(eb.vertex));
         let bound = u.dot(&(pb - ea.point));
         if self.hopeless(bound, best.distance().map_or(floor, |d| d.max(floor))) {
             return ControlFlow::Continue(());

@@ -111,6 +111,14 @@ impl<T: Real> Packed3<T> {
         (best, m)
     }
 
+    /// Vector `i`; `i` must be below the number of vectors packed.
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> Vector3<T> {
+        let chunk = &self.chunks[i / LANES];
+        let l = i % LANES;
+        Vector3::new(chunk[0][l], chunk[1][l], chunk[2][l])
+    }
+
     /// Writes `dir · vᵢ` to `out[i]` for every `i < out.len()`; `out` must
     /// not be longer than the list.
     #[inline]
@@ -162,6 +170,7 @@ mod tests {
             let mut out = vec![f64::NAN; n];
             packed.dots_into(&dir, &mut out);
             assert_eq!(out, plain, "n = {n}");
+            assert!((0..n).all(|i| packed.get(i) == v[i]), "n = {n}");
         }
     }
 

@@ -90,13 +90,13 @@ pub(super) fn inner_ball<T: Real>(
     (Point3::from(centre), radius.max(T::zero()))
 }
 
-/// The compact edge records, `None` if an index does not fit in `u32`.
+/// The compact edge records, `None` if an index does not fit in `u16`.
 pub(super) fn edge_records<T: Real>(
     edges: &[Edge<T, 3>],
     edge_faces: &[[usize; 2]],
     edge_vertices: &[[usize; 2]],
 ) -> Option<Vec<EdgeRecord<T>>> {
-    let index = |i: usize| u32::try_from(i).ok();
+    let index = |i: usize| u16::try_from(i).ok();
     edges
         .iter()
         .zip(edge_faces)

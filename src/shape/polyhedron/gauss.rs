@@ -19,45 +19,96 @@
 
 use super::*;
 
-/// One entry of a vertex's ring.
+/// One word of the tables: a ring entry or a walk step, in four bytes.
+/// Faces and vertices fit a byte (the walk takes hulls of at most 256
+/// faces and 256 vertices), edges 15 bits; each field is one load.
+///
+/// ```text
+/// byte 0    ring entry: the face Fⱼ      walk step: the face it starts from
+/// byte 1    ring entry: the other vertex walk step: the face it ends in
+/// bits 0..15 of the last two bytes: the edge (an index into `edges`)
+/// bit 15     walk step: the first step to reach its end face
+/// ```
+///
+/// A vertex's header in the same array holds its ring's length (byte 0)
+/// and where the ring starts (the last two bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RingEntry {
-    /// The face `Fⱼ`.
-    pub(crate) face: u32,
-    /// The edge between `Fⱼ₋₁` and `Fⱼ` (an index into `edges`).
-    pub(crate) edge: u32,
-    /// The edge's other vertex.
-    pub(crate) to: u32,
+pub(crate) struct Link {
+    face: u8,
+    to: u8,
+    edge: u16,
 }
 
-/// One edge of the walk order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct WalkStep {
-    /// The edge (an index into `edges`).
-    pub(crate) edge: u32,
-    /// The face the walk starts from (reached before this step).
-    pub(crate) from: u32,
-    /// The face it ends in.
-    pub(crate) to: u32,
-    /// Whether this step is the first to reach `to`.
-    pub(crate) locates: bool,
+impl Link {
+    /// A ring entry's face `Fⱼ`; a walk step's first face.
+    #[inline(always)]
+    pub(crate) fn face(self) -> usize {
+        usize::from(self.face)
+    }
+
+    /// A ring entry's other vertex; a walk step's end face.
+    #[inline(always)]
+    pub(crate) fn to(self) -> usize {
+        usize::from(self.to)
+    }
+
+    /// The edge: for a ring entry, the one between `Fⱼ₋₁` and `Fⱼ`.
+    #[inline(always)]
+    pub(crate) fn edge(self) -> usize {
+        usize::from(self.edge & 0x7fff)
+    }
+
+    /// Whether a walk step is the first to reach its end face.
+    #[inline(always)]
+    pub(crate) fn locates(self) -> bool {
+        self.edge >> 15 != 0
+    }
+
+    /// The word of these fields, `None` when one does not fit.
+    fn new(face: usize, to: usize, edge: usize, locates: bool) -> Option<Self> {
+        let edge = u16::try_from(edge).ok().filter(|&e| e < 0x8000)?;
+        Some(Self {
+            face: u8::try_from(face).ok()?,
+            to: u8::try_from(to).ok()?,
+            edge: edge | u16::from(locates) << 15,
+        })
+    }
+
+    /// A vertex's header: where its ring starts and its length.
+    fn header(start: usize, len: usize) -> Option<Self> {
+        Some(Self {
+            face: u8::try_from(len).ok()?,
+            to: 0,
+            edge: u16::try_from(start).ok()?,
+        })
+    }
 }
 
-/// The rings and the walk order of a hull.
+/// The rings and the walk order of a hull, in one array of words: a
+/// header per vertex (where its ring starts, and its length), the rings,
+/// then the walk, so that a query reads one short block per hull.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct GaussRings {
-    /// Vertex `v`'s ring is `entries[starts[v]..starts[v + 1]]`.
-    pub(crate) starts: Vec<u32>,
-    pub(crate) entries: Vec<RingEntry>,
-    /// Every edge once, in breadth-first order from face 0.
-    pub(crate) walk: Vec<WalkStep>,
+    /// `V` headers ([`Link::header`]), the ring entries, the walk.
+    words: Vec<Link>,
+    /// Where the walk starts in `words`.
+    walk_start: usize,
 }
 
 impl GaussRings {
     /// The ring of vertex `v`.
     #[inline]
-    pub(crate) fn ring(&self, v: usize) -> &[RingEntry] {
-        &self.entries[self.starts[v] as usize..self.starts[v + 1] as usize]
+    pub(crate) fn ring(&self, v: usize) -> &[Link] {
+        let h = self.words[v];
+        let start = usize::from(h.edge);
+        &self.words[start..start + usize::from(h.face)]
+    }
+
+    /// Every edge once, in breadth-first order from face 0; empty when
+    /// the hull is not walked.
+    #[inline]
+    pub(crate) fn walk(&self) -> &[Link] {
+        &self.words[self.walk_start..]
     }
 }
 
@@ -88,8 +139,10 @@ fn build(
     edge_vertices: &[[usize; 2]],
     edge_faces: &[[usize; 2]],
 ) -> Option<GaussRings> {
-    let index = |i: usize| u32::try_from(i).ok();
     let faces = face_starts.len().checked_sub(1)?;
+    if faces > 256 || vertex_count > 256 {
+        return None;
+    }
     let face_loop = |f: usize| &face_indices[face_starts[f]..face_starts[f + 1]];
     // Directed edge a → b: its face and the vertex before a in that face.
     let mut half: BTreeMap<(usize, usize), (usize, usize)> = BTreeMap::new();
@@ -109,38 +162,35 @@ fn build(
     }
     let edge = |a: usize, b: usize| edge_of.get(&(a.min(b), a.max(b))).copied();
 
-    let mut starts = Vec::with_capacity(vertex_count + 1);
-    let mut entries = Vec::with_capacity(2 * edge_vertices.len());
-    starts.push(0);
+    // The headers first, filled in once each ring is known.
+    let mut words = vec![Link::header(0, 0)?; vertex_count];
+    words.reserve(3 * edge_vertices.len());
     for (v, &first) in out.iter().enumerate() {
         if first == usize::MAX {
             return None;
         }
+        let start = words.len();
         // Entry j: Fⱼ holds v → xⱼ; the next face holds v → (before v in Fⱼ).
         let mut x = first;
         loop {
             let &(face, before) = half.get(&(v, x))?;
-            entries.push(RingEntry {
-                face: index(face)?,
-                edge: index(edge(v, x)?)?,
-                to: index(x)?,
-            });
+            words.push(Link::new(face, x, edge(v, x)?, false)?);
             x = before;
             if x == first {
                 break;
             }
-            if entries.len() > 2 * edge_vertices.len() {
+            if words.len() > vertex_count + 2 * edge_vertices.len() {
                 return None;
             }
         }
-        starts.push(index(entries.len())?);
+        words[v] = Link::header(start, words.len() - start)?;
     }
+    let walk_start = words.len();
 
     // Breadth first over the faces, through each face's edges in loop order.
     let mut seen = vec![false; faces];
     let mut listed = vec![false; edge_vertices.len()];
     let mut queue = Vec::with_capacity(faces);
-    let mut walk = Vec::with_capacity(edge_vertices.len());
     seen[0] = true;
     queue.push(0);
     let mut head = 0;
@@ -155,12 +205,7 @@ fn build(
             listed[e] = true;
             let [left, right] = edge_faces[e];
             let g = if left == f { right } else { left };
-            walk.push(WalkStep {
-                edge: index(e)?,
-                from: index(f)?,
-                to: index(g)?,
-                locates: !seen[g],
-            });
+            words.push(Link::new(f, g, e, !seen[g])?);
             if !seen[g] {
                 seen[g] = true;
                 queue.push(g);
@@ -170,11 +215,7 @@ fn build(
     if listed.iter().any(|&l| !l) {
         return None;
     }
-    Some(GaussRings {
-        starts,
-        entries,
-        walk,
-    })
+    Some(GaussRings { words, walk_start })
 }
 
 #[cfg(test)]
@@ -202,24 +243,23 @@ mod tests {
     fn rings_run_counter_clockwise_between_their_edges_faces() {
         for h in hulls() {
             let g = h.gauss();
-            assert_eq!(g.starts.len(), h.vertices().len() + 1);
             for v in 0..h.vertices().len() {
                 let ring = g.ring(v);
                 assert_eq!(ring.len(), h.vertex_neighbours(v).len());
                 let centre: Vector3<f64> = ring
                     .iter()
-                    .map(|e| h.normals()[e.face as usize].into_inner())
+                    .map(|e| h.normals()[e.face()].into_inner())
                     .sum();
                 for (k, e) in ring.iter().enumerate() {
-                    let before = ring[(k + ring.len() - 1) % ring.len()].face as usize;
-                    let [p, q] = h.edge_vertices()[e.edge as usize];
-                    assert!([p, q] == [v, e.to as usize] || [q, p] == [v, e.to as usize]);
-                    let mut faces = h.edge_faces()[e.edge as usize];
+                    let before = ring[(k + ring.len() - 1) % ring.len()].face();
+                    let [p, q] = h.edge_vertices()[e.edge()];
+                    assert!([p, q] == [v, e.to()] || [q, p] == [v, e.to()]);
+                    let mut faces = h.edge_faces()[e.edge()];
                     faces.sort_unstable();
-                    let mut expected = [before, e.face as usize];
+                    let mut expected = [before, e.face()];
                     expected.sort_unstable();
                     assert_eq!(faces, expected);
-                    let turn = h.normals()[before].cross(&h.normals()[e.face as usize]);
+                    let turn = h.normals()[before].cross(&h.normals()[e.face()]);
                     assert!(turn.dot(&centre) > 0.0, "vertex {v}, entry {k}");
                 }
             }
@@ -232,21 +272,21 @@ mod tests {
     fn walk_reaches_every_face_through_every_edge_once() {
         for h in hulls() {
             let g = h.gauss();
-            assert_eq!(g.walk.len(), h.edges().len());
+            assert_eq!(g.walk().len(), h.edges().len());
             let mut reached = vec![false; h.normals().len()];
             reached[0] = true;
             let mut edges = vec![false; h.edges().len()];
-            for s in &g.walk {
-                assert!(reached[s.from as usize]);
-                assert!(!edges[s.edge as usize]);
-                edges[s.edge as usize] = true;
-                let mut faces = h.edge_faces()[s.edge as usize];
+            for &s in g.walk() {
+                assert!(reached[s.face()]);
+                assert!(!edges[s.edge()]);
+                edges[s.edge()] = true;
+                let mut faces = h.edge_faces()[s.edge()];
                 faces.sort_unstable();
-                let mut ends = [s.from as usize, s.to as usize];
+                let mut ends = [s.face(), s.to()];
                 ends.sort_unstable();
                 assert_eq!(faces, ends);
-                assert_eq!(s.locates, !reached[s.to as usize]);
-                reached[s.to as usize] = true;
+                assert_eq!(s.locates(), !reached[s.to()]);
+                reached[s.to()] = true;
             }
             assert!(reached.iter().all(|&r| r));
         }

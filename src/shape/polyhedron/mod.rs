@@ -65,7 +65,7 @@ mod validate;
 pub use crate::error::HullError;
 use derived::*;
 use gauss::gauss_rings;
-pub(crate) use gauss::{GaussRings, RingEntry};
+pub(crate) use gauss::{GaussRings, Link};
 use merge::*;
 use orient::*;
 use quickhull::*;
@@ -105,16 +105,27 @@ use topology::*;
         try_from = "crate::serde_support::RawPolyhedron<T>"
     )
 )]
+#[repr(C)]
 pub struct ConvexPolyhedron<T: Real> {
-    vertices: Vec<Point3<T>>,
+    // The fields a pair query reads come first (`repr(C)` keeps the
+    // order), so that they share two or three cache lines.
     normals: Vec<Unit<Vector3<T>>>,
     offsets: Vec<T>,
-    /// Face `i`'s loop is `face_indices[face_starts[i]..face_starts[i + 1]]`.
-    face_starts: Vec<usize>,
-    face_indices: Vec<usize>,
-    edges: Vec<Edge<T, 3>>,
-    edge_vertices: Vec<[usize; 2]>,
-    edge_faces: Vec<[usize; 2]>,
+    /// The vertices again, packed for vectorised scans.
+    packed_vertices: Packed3<T>,
+    /// Each vertex's ring of faces and the walk order of the edges, for the
+    /// walk over the overlaid Gauss maps (`pair/overlay.rs`).
+    gauss: GaussRings,
+    /// The edges again, each in one compact record (empty if an index does
+    /// not fit in `u16`).
+    edge_records: Vec<EdgeRecord<T>>,
+    /// A ball inside the polyhedron: the vertices' mean and its distance to
+    /// the nearest face plane (zero if round-off puts it outside).
+    inner_centre: Point3<T>,
+    inner_radius: T,
+    /// The largest absolute vertex coordinate: the scale of round-off.
+    reach: T,
+    vertices: Vec<Point3<T>>,
     /// Vertex `i`'s neighbours are
     /// `neighbour_indices[neighbour_starts[i]..neighbour_starts[i + 1]]`.
     neighbour_starts: Vec<usize>,
@@ -122,35 +133,29 @@ pub struct ConvexPolyhedron<T: Real> {
     /// The vertices of largest and smallest x, y, z: `[+x, −x, +y, −y, +z, −z]`.
     /// The hill climb starts at the one nearest the query direction.
     extremes: [usize; 6],
-    /// The vertices and the face normals again, packed for vectorised scans.
-    packed_vertices: Packed3<T>,
+    /// The face normals again, packed for vectorised scans.
     packed_normals: Packed3<T>,
-    /// A ball inside the polyhedron: the vertices' mean and its distance to
-    /// the nearest face plane (zero if round-off puts it outside).
-    inner_centre: Point3<T>,
-    inner_radius: T,
-    /// The largest absolute vertex coordinate: the scale of round-off.
-    reach: T,
-    /// The edges again, each in one compact record (empty if an index does
-    /// not fit in `u32`).
-    edge_records: Vec<EdgeRecord<T>>,
-    /// Each vertex's ring of faces and the walk order of the edges, for the
-    /// walk over the overlaid Gauss maps (`pair/overlay.rs`).
-    gauss: GaussRings,
+    /// Face `i`'s loop is `face_indices[face_starts[i]..face_starts[i + 1]]`.
+    face_starts: Vec<usize>,
+    face_indices: Vec<usize>,
+    edges: Vec<Edge<T, 3>>,
+    edge_vertices: Vec<[usize; 2]>,
+    edge_faces: Vec<[usize; 2]>,
 }
 
-/// An edge as the polyhedron pair path reads it, in one record of a third
-/// the size of [`Edge`] plus its index pairs: fewer cache lines per query.
+/// An edge as the polyhedron pair path reads it, in one record of 32 bytes
+/// in `f64` (20 in `f32`), under half the size of [`Edge`] plus its index
+/// pairs: fewer cache lines per query.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct EdgeRecord<T: Real> {
     /// The unit direction, as in [`Edge::direction`].
     pub(crate) direction: Vector3<T>,
     /// The faces `[left, right]`, as in
     /// [`edge_faces`](ConvexPolyhedron::edge_faces).
-    pub(crate) faces: [u32; 2],
+    pub(crate) faces: [u16; 2],
     /// The first vertex, as in
     /// [`edge_vertices`](ConvexPolyhedron::edge_vertices).
-    pub(crate) vertex: u32,
+    pub(crate) vertex: u16,
 }
 
 impl<T: Real> ConvexPolyhedron<T> {
@@ -478,6 +483,16 @@ impl<T: Real> ConvexPolyhedron<T> {
         }
     }
 
+    /// Vertex `i`'s coordinates, read from the packed copy that the support
+    /// scans read (below [`CLIMB_MIN_VERTICES`](Self::CLIMB_MIN_VERTICES)
+    /// the only copy they read), so that a pair query touches one copy of
+    /// the vertices, not two: the same numbers as
+    /// [`vertices`](Self::vertices).
+    #[inline(always)]
+    pub(crate) fn vertex(&self, i: usize) -> Vector3<T> {
+        self.packed_vertices.get(i)
+    }
+
     /// The support value alone, by the method that suits the vertex count.
     #[inline]
     pub(crate) fn support_value(&self, dir: &Vector3<T>) -> T {
@@ -502,14 +517,14 @@ impl<T: Real> ConvexPolyhedron<T> {
     }
 
     /// The edges as compact records; empty when an index does not fit in
-    /// `u32` (then the pair path leaves the hull to the engine).
+    /// `u16` (then the pair path leaves the hull to the engine).
     #[inline]
     pub(crate) fn edge_records(&self) -> &[EdgeRecord<T>] {
         &self.edge_records
     }
 
-    /// The rings and walk order of the Gauss map (empty when an index does
-    /// not fit in `u32`).
+    /// The rings and walk order of the Gauss map (empty for a hull of more
+    /// than 256 faces or 256 vertices: the walk leaves it to the pair loop).
     #[inline]
     pub(crate) fn gauss(&self) -> &GaussRings {
         &self.gauss
