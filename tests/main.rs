@@ -33,6 +33,7 @@ mod containment;
 mod custom_shapes;
 mod distance;
 mod distance_boxes;
+mod distance_boxes3;
 mod doc_citations;
 mod doc_examples;
 mod dyn_shapes;

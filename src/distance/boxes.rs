@@ -1,4 +1,5 @@
-//! Two 2D boxes apart: the exact distance in closed form, no iteration.
+//! Two boxes apart: the exact distance in closed form, no iteration (2D
+//! here; 3D adds the edge pairs, `boxes3.rs`).
 //!
 //! Some closest pair of two disjoint convex polygons has a vertex of one of
 //! them in it: if both closest points were inside edges, the segment
@@ -13,7 +14,7 @@
 //! box SAT path (`R = AᵀB`, B's centre `T`: built from the difference of
 //! the poses, so exact for nearby boxes far from the origin).
 
-use nalgebra::{Matrix2, Point, Rotation2, Unit, Vector2};
+use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 
 use super::sweep::{Sweep, MAX_STEPS};
 use super::ClosestPoints;
@@ -21,34 +22,32 @@ use crate::pair::obb_obb::{any_separating_axis, relative_frame};
 use crate::real::is_nan;
 use crate::{Obb, Pose, Real};
 
-/// The nearest pair of two disjoint 2D boxes in A's box frame: the point
-/// of A, the point of B, B's minus A's computed in the frame of the box
-/// the corner was clamped to (a corner beyond one face gives that face's
-/// normal exactly, however small the distance), and its squared length.
-struct Nearest<T: Real> {
-    on_a: Vector2<T>,
-    on_b: Vector2<T>,
-    diff: Vector2<T>,
-    squared: T,
+/// The nearest pair of two disjoint boxes in A's box frame: the point of
+/// A, the point of B, B's minus A's computed where it is exact (for a
+/// corner, in the frame of the box it was clamped to: a corner beyond one
+/// face gives that face's normal exactly, however small the distance),
+/// and its squared length.
+pub(super) struct Nearest<T: Real, const N: usize> {
+    pub(super) on_a: SVector<T, N>,
+    pub(super) on_b: SVector<T, N>,
+    pub(super) diff: SVector<T, N>,
+    pub(super) squared: T,
 }
 
 /// Whether an entry of `r`, `t` or `v` is NaN (indexed, not chained
 /// iterators: 150 instructions a cast in callgrind).
 #[inline(always)]
-fn any_nan<T: Real>(r: &Matrix2<T>, t: &Vector2<T>, v: &Vector2<T>) -> bool {
-    is_nan(r[(0, 0)])
-        || is_nan(r[(1, 0)])
-        || is_nan(r[(0, 1)])
-        || is_nan(r[(1, 1)])
-        || is_nan(t.x)
-        || is_nan(t.y)
-        || is_nan(v.x)
-        || is_nan(v.y)
+fn any_nan<T: Real, const N: usize>(
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+    v: &SVector<T, N>,
+) -> bool {
+    (0..N * N).any(|i| is_nan(r[i])) || (0..N).any(|i| is_nan(t[i]) || is_nan(v[i]))
 }
 
 /// `x` clamped to `[−h, h]` (`h >= 0`; no NaN here).
 #[inline(always)]
-fn clamp<T: Real>(x: T, h: T) -> T {
+pub(super) fn clamp<T: Real>(x: T, h: T) -> T {
     if x > h {
         h
     } else if x < -h {
@@ -60,7 +59,7 @@ fn clamp<T: Real>(x: T, h: T) -> T {
 
 /// How far `x` lies outside `[−h, h]`: `|x| − h`, or 0 inside.
 #[inline(always)]
-fn excess<T: Real>(x: T, h: T) -> T {
+pub(super) fn excess<T: Real>(x: T, h: T) -> T {
     let e = x.abs() - h;
     if e > T::zero() {
         e
@@ -113,12 +112,12 @@ fn nearest_corner<T: Real>(
 /// The nearest pair of boxes with half extents `ha`, `hb`, B placed by
 /// `r`, `t` in A's box frame: B's corners against A, A's against B.
 #[inline(always)]
-fn nearest<T: Real>(
+fn nearest2<T: Real>(
     ha: &Vector2<T>,
     hb: &Vector2<T>,
     r: &Matrix2<T>,
     t: &Vector2<T>,
-) -> Nearest<T> {
+) -> Nearest<T, 2> {
     // B's corners in A's frame: T ± R₀·hb₀ ± R₁·hb₁.
     let (u, v) = (r.column(0) * hb.x, r.column(1) * hb.y);
     let (kb, squared_b) = nearest_corner(t, &u, &v, ha);
@@ -152,29 +151,69 @@ fn nearest<T: Real>(
     }
 }
 
-/// What the closed form says of a pair of 2D boxes.
-pub(super) enum Verdict<T: Real> {
+/// The nearest pair of two disjoint boxes (`N` = 2 or 3) in A's box
+/// frame; B placed by `r`, `t`.
+#[inline(always)]
+fn nearest<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+) -> Nearest<T, N> {
+    let wide = |v: &[T]| SVector::<T, N>::from_fn(|i, _| v[i]);
+    if N == 2 {
+        let near = nearest2(
+            &Vector2::new(ha[0], ha[1]),
+            &Vector2::new(hb[0], hb[1]),
+            &Matrix2::new(r[(0, 0)], r[(0, 1)], r[(1, 0)], r[(1, 1)]),
+            &Vector2::new(t[0], t[1]),
+        );
+        return Nearest {
+            on_a: wide(near.on_a.as_slice()),
+            on_b: wide(near.on_b.as_slice()),
+            diff: wide(near.diff.as_slice()),
+            squared: near.squared,
+        };
+    }
+    let at = |v: &SVector<T, N>| nalgebra::Vector3::new(v[0], v[1], v[2]);
+    let near = super::boxes3::nearest(
+        &at(ha),
+        &at(hb),
+        &nalgebra::Matrix3::from_fn(|i, j| r[(i, j)]),
+        &at(t),
+    );
+    Nearest {
+        on_a: wide(near.on_a.as_slice()),
+        on_b: wide(near.on_b.as_slice()),
+        diff: wide(near.diff.as_slice()),
+        squared: near.squared,
+    }
+}
+
+/// What the closed form says of a pair of boxes.
+pub(super) enum Verdict<T: Real, const N: usize> {
     /// SAT finds no separating axis: overlapping or touching.
     Overlap,
     /// Apart, with the closest points (world frame).
-    Apart(ClosestPoints<T, 2>),
+    Apart(ClosestPoints<T, N>),
     /// NaN input, or corners touching to round-off: the generic path
     /// answers (the iteration's rules for those).
     Generic,
 }
 
-/// Two 2D boxes: the box SAT's boolean test (the same relative frame and
-/// the same inequalities as `obb_obb::intersects`, so the same verdict),
-/// then, when apart, the closest points by the closed form.
+/// Two boxes (`N` = 2 or 3): the box SAT's boolean test (the same
+/// relative frame and the same inequalities as `obb_obb::intersects`, so
+/// the same verdict), then, when apart, the closest points by the closed
+/// form.
 #[inline]
-pub(super) fn query<T: Real>(
-    a: &Obb<T, 2>,
-    pose_a: &Pose<T, 2>,
-    b: &Obb<T, 2>,
-    pose_b: &Pose<T, 2>,
-) -> Verdict<T> {
+pub(super) fn query<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> Verdict<T, N> {
     let (r, t) = relative_frame(a, pose_a, b, pose_b);
-    if any_nan(&r, &t, &Vector2::zeros()) {
+    if any_nan(&r, &t, &SVector::zeros()) {
         return Verdict::Generic;
     }
     let (ha, hb) = (a.half_extents(), b.half_extents());
@@ -198,33 +237,25 @@ pub(super) fn query<T: Real>(
 /// The closest points in the world (A's box frame turned by `frame_a`,
 /// its centre at `origin`) of a pair `distance` apart along `n` (A's box
 /// frame), with the certificate: the gap of the boxes along `n`. `None`
-/// when corners touching to round-off have turned `n` by as much as the
-/// distance itself (the gap along it falls short of the distance by more
-/// than the iteration's tolerance): the iteration answers instead.
+/// when [`certified_gap`] does not certify them: the iteration answers
+/// instead.
 #[allow(
     clippy::too_many_arguments,
     reason = "the pair's frame and the nearest pair, passed on from one computation"
 )]
 #[inline(always)]
-fn answer<T: Real>(
-    near: &Nearest<T>,
+fn answer<T: Real, const N: usize>(
+    near: &Nearest<T, N>,
     distance: T,
-    n: &Vector2<T>,
-    ha: &Vector2<T>,
-    hb: &Vector2<T>,
-    r: &Matrix2<T>,
-    t: &Vector2<T>,
-    frame_a: &Rotation2<T>,
-    origin: &Vector2<T>,
-) -> Option<ClosestPoints<T, 2>> {
-    let extent_a = n.x.abs() * ha.x + n.y.abs() * ha.y;
-    let extent_b = n.dot(&r.column(0)).abs() * hb.x + n.dot(&r.column(1)).abs() * hb.y;
-    let gap = n.dot(t) - (extent_a + extent_b);
-    let scale = t.x.abs() + t.y.abs() + ha.x + ha.y + hb.x + hb.y;
-    if distance - gap > T::default_epsilon() * nalgebra::convert(16.0) * scale {
-        return None;
-    }
-    let gap = if gap > distance { distance } else { gap };
+    n: &SVector<T, N>,
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+    frame_a: &Rotation<T, N>,
+    origin: &SVector<T, N>,
+) -> Option<ClosestPoints<T, N>> {
+    let gap = certified_gap(distance, n, ha, hb, r, t)?;
     Some(ClosestPoints {
         point_a: Point::from(origin + frame_a * near.on_a),
         point_b: Point::from(origin + frame_a * near.on_b),
@@ -234,25 +265,55 @@ fn answer<T: Real>(
     })
 }
 
-/// `sweep.rs`'s Newton iteration on two translating 2D boxes apart at
-/// time 0, with the closed form in place of the min-norm iteration: B's
-/// centre in A's box frame moves by `time·v`, nothing else changes.
-/// `Some(None)` when they do not touch by `max_toi`; `None` on NaN or when
-/// a step meets corners touching to round-off (the generic sweep answers).
+/// The boxes' gap along `n` (A's box frame, A towards B), computed as
+/// the box SAT computes a gap: a lower bound of their distance, so a pair
+/// of points `distance` apart certifies it when the two agree to `16 ε`
+/// of the scale. `None` when they do not: corners touching to round-off,
+/// whose rounded positions turn `n` by as much as the distance itself, or
+/// boxes that overlap (a step of the sweep that lands on the touch can
+/// leave them overlapping by round-off, where the corners and edges no
+/// longer give the distance). The gap, at most `distance`, otherwise.
+#[inline(always)]
+fn certified_gap<T: Real, const N: usize>(
+    distance: T,
+    n: &SVector<T, N>,
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+) -> Option<T> {
+    let mut extents = T::zero();
+    let mut scale = T::zero();
+    for k in 0..N {
+        extents += n[k].abs() * ha[k] + n.dot(&r.column(k)).abs() * hb[k];
+        scale += t[k].abs() + ha[k] + hb[k];
+    }
+    let gap = n.dot(t) - extents;
+    if distance - gap > T::default_epsilon() * nalgebra::convert(16.0) * scale {
+        return None;
+    }
+    Some(if gap > distance { distance } else { gap })
+}
+
+/// `sweep.rs`'s Newton iteration on two translating boxes apart at time
+/// 0, with the closed form in place of the min-norm iteration: B's centre
+/// in A's box frame moves by `time·v`, nothing else changes. `Some(None)`
+/// when they do not touch by `max_toi`; `None` on NaN or when a step meets
+/// corners touching to round-off (the generic sweep answers).
 #[allow(
     clippy::too_many_arguments,
     reason = "two posed, moving shapes, a limit and a tolerance, as sweep.rs"
 )]
-pub(super) fn sweep<T: Real>(
-    a: &Obb<T, 2>,
-    pose_a: &Pose<T, 2>,
-    vel_a: &Vector2<T>,
-    b: &Obb<T, 2>,
-    pose_b: &Pose<T, 2>,
-    vel_b: &Vector2<T>,
+pub(super) fn sweep<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    vel_a: &SVector<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+    vel_b: &SVector<T, N>,
     max_toi: T,
     tol: T,
-) -> Option<Option<Sweep<T, 2>>> {
+) -> Option<Option<Sweep<T, N>>> {
     let (r, t0) = relative_frame(a, pose_a, b, pose_b);
     let (frame_a, offset_a) = a.world_frame(pose_a);
     let v = frame_a.inverse_transform_vector(&(vel_b - vel_a));
@@ -261,7 +322,7 @@ pub(super) fn sweep<T: Real>(
     }
     let (ha, hb) = (a.half_extents(), b.half_extents());
     let mut time = T::zero();
-    let mut last: Option<Vector2<T>> = None;
+    let mut last: Option<SVector<T, N>> = None;
     for _ in 0..MAX_STEPS {
         let t = t0 + v * time;
         let near = nearest(&ha, &hb, &r, &t);
@@ -270,8 +331,12 @@ pub(super) fn sweep<T: Real>(
         // direction between the points: the last step's axis stands.
         let n = if d > T::zero() { near.diff / d } else { last? };
         last = Some(n);
+        // Every step certified: a distance the gap along its axis does not
+        // confirm (boxes overlapping by round-off) goes to the iteration.
+        certified_gap(d, &n, &ha, &hb, &r, &t)?;
         let rate = n.dot(&v);
         let next = time + d / -rate;
+
         let mut touch = d <= tol;
         if !touch {
             if rate >= T::zero() || next.partial_cmp(&max_toi).is_none_or(|o| o.is_gt()) {

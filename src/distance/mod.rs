@@ -41,12 +41,13 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::pair::{cast, with_boxes};
+use crate::pair::with_boxes;
 use crate::query::{beyond_range, intersects_in_range};
 use crate::real::is_nan;
 use crate::{separation, Pose, Real, Separation, Shape};
 
 mod boxes;
+mod boxes3;
 mod certify;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
@@ -533,7 +534,8 @@ where
     best
 }
 
-/// The pair's closed form, when it has one (two 2D boxes, `boxes.rs`):
+/// The pair's closed form, when it has one (two boxes in 2D or 3D,
+/// `boxes.rs`):
 /// `Some(None)` when SAT finds them overlapping or touching (the verdict
 /// of `intersects`), `Some(Some(c))` when apart; `None` when the pair has
 /// no closed form or leaves the answer to the generic path.
@@ -549,15 +551,13 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    if N != 2 {
+    if N != 2 && N != 3 {
         return None;
     }
-    with_boxes(a, b, |x, y| {
-        match boxes::query::<T>(cast(x)?, cast(pose_a)?, cast(y)?, cast(pose_b)?) {
-            boxes::Verdict::Overlap => Some(None),
-            boxes::Verdict::Apart(c) => Some(Some(*cast::<_, ClosestPoints<T, N>>(&c)?)),
-            boxes::Verdict::Generic => None,
-        }
+    with_boxes(a, b, |x, y| match boxes::query(x, pose_a, y, pose_b) {
+        boxes::Verdict::Overlap => Some(None),
+        boxes::Verdict::Apart(c) => Some(Some(c)),
+        boxes::Verdict::Generic => None,
     })
     .ok()
     .flatten()

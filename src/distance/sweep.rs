@@ -23,7 +23,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point, SVector, Unit};
 
 use super::{descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral};
-use crate::pair::{cast, with_boxes};
+use crate::pair::with_boxes;
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
@@ -64,20 +64,10 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    if N == 2 {
-        // Two 2D boxes: the closed form at each step (boxes.rs).
+    if N == 2 || N == 3 {
+        // Two boxes: the closed form at each step (boxes.rs).
         let boxes = with_boxes(a, b, |x, y| {
-            let s = super::boxes::sweep::<T>(
-                cast(x)?,
-                cast(pose_a)?,
-                cast(vel_a)?,
-                cast(y)?,
-                cast(pose_b)?,
-                cast(vel_b)?,
-                max_toi,
-                tol,
-            )?;
-            Some(s.and_then(|s| cast::<_, Sweep<T, N>>(&s).copied()))
+            super::boxes::sweep(x, pose_a, vel_a, y, pose_b, vel_b, max_toi, tol)
         });
         if let Ok(Some(hit)) = boxes {
             return hit;
