@@ -1,29 +1,29 @@
 //! Two 3D boxes apart: the nearest pair in closed form (docs/distance.md
-//! §6), the 3D part of `boxes.rs`.
+//! §7), the 3D part of `boxes.rs`.
 //!
 //! A closest pair of two disjoint convex polyhedra either has a vertex of
 //! one of them in it, or both points lie inside edges, one of each, that
-//! are not parallel (the 2D argument of `boxes.rs`, once more: points
-//! inside faces or inside parallel edges slide together to an edge or a
-//! vertex without changing the distance). So the distance of two boxes is
-//! the least of:
+//! are not parallel (points inside faces, or inside an edge parallel to
+//! the other's face or edge, slide together to a smaller feature without
+//! changing the distance). In the edge case the segment between the points
+//! is perpendicular to both edges, so it lies along `n = eᵢ × Rⱼ`, the
+//! edges support the boxes along it, and the gap of that SAT axis is the
+//! distance. Only the axis along the closest pair attains the distance
+//! (every other unit axis has a smaller gap), so:
 //!
-//! * the 16 corners' distances to the other box (clamps, as in 2D);
-//! * for each of the 9 pairs of edge directions `eᵢ` (A's) and `Rⱼ`
-//!   (B's) that are not parallel, the distance between A's edge and B's
-//!   edge that support the boxes along `n = eᵢ × Rⱼ` (oriented from A to
-//!   B: `n·T > 0`), when the closest points of their lines lie inside both
-//!   edges. Those points are `n`'s distance `|n̂·w|` apart (`w` between the
-//!   edges' centres); their line parameters come from triple products over
-//!   `|n|²`, which the near-parallel edges compute as accurately as `n`
-//!   itself (docs/sat-proof.md §11: `n` from the cross product's own
-//!   entries, not from `1 − (eᵢ·Rⱼ)²`).
+//! 1. the nine edge axes' gaps (the box SAT's formulas over `|n|`); the
+//!    largest, when positive, names the only edge pair that can be the
+//!    answer. Its supporting edges (both edges of a face when a component
+//!    of `n` that picks one is zero to round-off) are the answer when the
+//!    nearest points of their lines lie inside both: those points are the
+//!    gap apart, an upper bound equal to the lower bound.
+//! 2. else the 16 corners' distances to the other box (clamps, as in 2D).
 //!
-//! When a component of `n` that picks the supporting edge is zero to
-//! round-off (`n` along a face of a box), both edges on that face are
-//! tried. Every candidate is a pair of points of the two boxes, so the
-//! least is at least the distance; the closest pair is one of them, so it
-//! is the distance.
+//! A step of a cast can land on an edge-to-edge touch with the edges
+//! crossing by round-off: no corner is inside the other box, and every gap
+//! is a little negative. Edges within `16 ε` of the scale of crossing
+//! count as touching (distance 0), so the sweep ends there instead of
+//! handing the pair to the iteration.
 
 use nalgebra::{Matrix3, Vector3};
 
@@ -49,40 +49,72 @@ fn corner<T: Real>(c: &Vector3<T>, u: &[Vector3<T>; 3], k: usize) -> Vector3<T> 
 
 /// Of the eight corners of one box (`c ± u₀ ± u₁ ± u₂`, in the frame of a
 /// box of half extents `h`), the one nearest that box (the first on a tie)
-/// and its squared distance to it; scalars only (callgrind: vector
-/// temporaries cost more than the arithmetic here).
+/// and its squared distance to it; lane by lane on scalars, so that the
+/// compiler may pack the corners (callgrind: vector temporaries cost more
+/// than the arithmetic here).
 #[inline(always)]
 fn nearest_corner<T: Real>(c: &Vector3<T>, u: &[Vector3<T>; 3], h: &Vector3<T>) -> (usize, T) {
-    // The corners in the order of `corner`, built by halves: c ± u₀, then
-    // ± u₁, then ± u₂ (bit 2 of k for u₀, bit 1 for u₁, bit 0 for u₂).
-    let half = [c + u[0], c - u[0]];
-    let quarter = [
-        half[0] + u[1],
-        half[0] - u[1],
-        half[1] + u[1],
-        half[1] - u[1],
-    ];
-    let mut best = (0, T::zero());
-    for (k, p) in [
-        quarter[0] + u[2],
-        quarter[0] - u[2],
-        quarter[1] + u[2],
-        quarter[1] - u[2],
-        quarter[2] + u[2],
-        quarter[2] - u[2],
-        quarter[3] + u[2],
-        quarter[3] - u[2],
-    ]
-    .iter()
-    .enumerate()
-    {
-        let (ex, ey, ez) = (excess(p.x, h.x), excess(p.y, h.y), excess(p.z, h.z));
-        let squared = ex * ex + ey * ey + ez * ez;
-        if k == 0 || squared < best.1 {
-            best = (k, squared);
+    // The corners in the order of `corner`: bit 2 of k for −u₀, bit 1
+    // for −u₁, bit 0 for −u₂.
+    let lane = |a: usize| {
+        let (p, m) = (c[a] + u[0][a], c[a] - u[0][a]);
+        let (pp, pm, mp, mm) = (p + u[1][a], p - u[1][a], m + u[1][a], m - u[1][a]);
+        let w = u[2][a];
+        [
+            pp + w,
+            pp - w,
+            pm + w,
+            pm - w,
+            mp + w,
+            mp - w,
+            mm + w,
+            mm - w,
+        ]
+    };
+    let (xs, ys, zs) = (lane(0), lane(1), lane(2));
+    let mut squared = [T::zero(); 8];
+    for k in 0..8 {
+        let (ex, ey, ez) = (excess(xs[k], h.x), excess(ys[k], h.y), excess(zs[k], h.z));
+        squared[k] = ex * ex + ey * ey + ez * ez;
+    }
+    let mut best = (0, squared[0]);
+    for (k, &d) in squared.iter().enumerate().skip(1) {
+        if d < best.1 {
+            best = (k, d);
         }
     }
     best
+}
+
+/// The boxes' gap along `eᵢ × Rⱼ` (A's box frame; B placed by `r`, `t`),
+/// the SAT gap of that edge axis over its length, offered to `top` (the
+/// largest so far and its pair `3i + j`); parallel edges offer nothing. The axis's entries are entries of `r`, so its length is as
+/// accurate as `r` even for nearly parallel edges, and B's radius is taken
+/// from the dot products with B's axes, not from the identity that holds
+/// for exact rotations only.
+#[inline(always)]
+fn edge_gap<T: Real>(
+    ha: &Vector3<T>,
+    hb: &Vector3<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+    (i, j): (usize, usize),
+    top: &mut (usize, T),
+) {
+    let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
+    let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+    let (c1, c2) = (-r[(i2, j)], r[(i1, j)]);
+    let nn = c1 * c1 + c2 * c2;
+    let reach_a = ha[i1] * c1.abs() + ha[i2] * c2.abs();
+    let reach_b = hb[j1] * (c1 * r[(i1, j1)] + c2 * r[(i2, j1)]).abs()
+        + hb[j2] * (c1 * r[(i1, j2)] + c2 * r[(i2, j2)]).abs();
+    let gap = (c1 * t[i1] + c2 * t[i2]).abs() - reach_a - reach_b;
+    if nn > T::zero() {
+        let gap = gap / nn.sqrt();
+        if gap > top.1 {
+            *top = (3 * i + j, gap);
+        }
+    }
 }
 
 /// The sign choices of a supporting edge along a direction whose
@@ -116,8 +148,8 @@ struct EdgeHit<T: Real> {
 /// The edge pair `(eᵢ, Rⱼ)` against `best` (the least squared distance so
 /// far): the nearest pair of the edges that support the boxes along
 /// `n = eᵢ × Rⱼ`, when its points lie inside both edges and it beats
-/// `best`. Nothing when the edges are parallel or `n` does not point from
-/// A towards B.
+/// `best`; edges crossing by less than `touch` give distance 0. Nothing
+/// when the edges are parallel or `n` does not point from A towards B.
 #[inline(always)]
 fn edge_pair<T: Real>(
     ha: &Vector3<T>,
@@ -125,6 +157,7 @@ fn edge_pair<T: Real>(
     r: &Matrix3<T>,
     t: &Vector3<T>,
     (i, j): (usize, usize),
+    touch: T,
     best: &mut (T, Option<EdgeHit<T>>),
 ) {
     let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
@@ -160,9 +193,11 @@ fn edge_pair<T: Real>(
                     let w = |k: usize| t[k] + pb * r[(k, j1)] + qb * r[(k, j2)];
                     let (w0, w1, w2) = (w(i), w(i1) - x * ha[i1], w(i2) - y * ha[i2]);
                     let d = (n1 * w1 + n2 * w2) / len;
-                    if d.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+                    if d.partial_cmp(&-touch) != Some(core::cmp::Ordering::Greater) {
                         continue;
                     }
+                    // Crossing within round-off: touching.
+                    let d = if d > T::zero() { d } else { T::zero() };
                     let squared = d * d;
                     if best.1.is_some() && squared >= best.0 {
                         continue;
@@ -197,8 +232,84 @@ fn edge_pair<T: Real>(
 
 /// The nearest pair of two disjoint 3D boxes of half extents `ha`, `hb`,
 /// B placed by `r`, `t` in A's box frame.
+///
+/// The edge pair of the largest positive gap first: when its supporting
+/// edges' nearest points lie inside both edges they are the answer (two
+/// points that far apart bound the distance from above, the gap bounds it
+/// from below), and only an edge pair of the largest gap can be (an edge
+/// answer's gap is the distance, which no gap exceeds). Else the 16
+/// corners.
 #[inline(always)]
 pub(super) fn nearest<T: Real>(
+    ha: &Vector3<T>,
+    hb: &Vector3<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+) -> Nearest<T, 3> {
+    // Edges crossing within round-off (a step of the sweep landing on an
+    // edge-to-edge touch) count as touching: their gap may be a little
+    // negative where no corner lies inside the other box.
+    let mut scale = T::zero();
+    for k in 0..3 {
+        scale += t[k].abs() + ha[k] + hb[k];
+    }
+    let slack = T::default_epsilon() * nalgebra::convert(16.0) * scale;
+    let mut top = (usize::MAX, -slack);
+    // The nine edge axes spelled out, so that each call's indices are
+    // constants (a loop over them was not unrolled).
+    edge_gap(ha, hb, r, t, (0, 0), &mut top);
+    edge_gap(ha, hb, r, t, (0, 1), &mut top);
+    edge_gap(ha, hb, r, t, (0, 2), &mut top);
+    edge_gap(ha, hb, r, t, (1, 0), &mut top);
+    edge_gap(ha, hb, r, t, (1, 1), &mut top);
+    edge_gap(ha, hb, r, t, (1, 2), &mut top);
+    edge_gap(ha, hb, r, t, (2, 0), &mut top);
+    edge_gap(ha, hb, r, t, (2, 1), &mut top);
+    edge_gap(ha, hb, r, t, (2, 2), &mut top);
+    if top.0 != usize::MAX {
+        let mut edges = (T::zero(), None);
+        edge_pair(ha, hb, r, t, (top.0 / 3, top.0 % 3), slack, &mut edges);
+        if let (squared, Some(hit)) = edges {
+            return edge_answer(ha, hb, r, t, squared, &hit);
+        }
+    }
+    nearest_corners(ha, hb, r, t)
+}
+
+/// The nearest pair found by [`edge_pair`], in A's box frame.
+#[inline(always)]
+fn edge_answer<T: Real>(
+    ha: &Vector3<T>,
+    hb: &Vector3<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+    squared: T,
+    hit: &EdgeHit<T>,
+) -> Nearest<T, 3> {
+    let (i, j) = (hit.i, hit.j);
+    let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
+    let [x, y, p, q] = hit.signs;
+    let mut on_a = Vector3::zeros();
+    on_a[i] = hit.s;
+    on_a[i1] = x * ha[i1];
+    on_a[i2] = y * ha[i2];
+    let on_b = t + r.column(j1) * (p * hb[j1]) + r.column(j2) * (q * hb[j2]) + r.column(j) * hit.u;
+    let mut unit = Vector3::zeros();
+    let len = (r[(i2, j)] * r[(i2, j)] + r[(i1, j)] * r[(i1, j)]).sqrt();
+    unit[i1] = -r[(i2, j)] * hit.flip / len;
+    unit[i2] = r[(i1, j)] * hit.flip / len;
+    Nearest {
+        on_a,
+        on_b,
+        diff: unit * hit.d,
+        squared,
+    }
+}
+
+/// The nearest of the 16 corner clamps: B's corners against A, A's
+/// against B.
+#[inline(always)]
+fn nearest_corners<T: Real>(
     ha: &Vector3<T>,
     hb: &Vector3<T>,
     r: &Matrix3<T>,
@@ -215,7 +326,7 @@ pub(super) fn nearest<T: Real>(
         rt.column(2) * ha.z,
     ];
     let (ka, squared_a) = nearest_corner(&tb, &ua, hb);
-    let mut best = if squared_a < squared_b {
+    if squared_a < squared_b {
         // A's corner, exactly (±ha₀, ±ha₁, ±ha₂) in A's frame.
         let p = corner(&tb, &ua, ka);
         let q = Vector3::new(clamp(p.x, hb.x), clamp(p.y, hb.y), clamp(p.z, hb.z));
@@ -238,42 +349,5 @@ pub(super) fn nearest<T: Real>(
             diff: p - q,
             squared: squared_b,
         }
-    };
-    let mut edges = (best.squared, None);
-    // The nine pairs spelled out, so that each call's axes are constants.
-    for pair in [
-        (0, 0),
-        (0, 1),
-        (0, 2),
-        (1, 0),
-        (1, 1),
-        (1, 2),
-        (2, 0),
-        (2, 1),
-        (2, 2),
-    ] {
-        edge_pair(ha, hb, r, t, pair, &mut edges);
     }
-    if let (squared, Some(hit)) = edges {
-        let (i, j) = (hit.i, hit.j);
-        let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
-        let [x, y, p, q] = hit.signs;
-        let mut on_a = Vector3::zeros();
-        on_a[i] = hit.s;
-        on_a[i1] = x * ha[i1];
-        on_a[i2] = y * ha[i2];
-        let on_b =
-            t + r.column(j1) * (p * hb[j1]) + r.column(j2) * (q * hb[j2]) + r.column(j) * hit.u;
-        let mut unit = Vector3::zeros();
-        let len = (r[(i2, j)] * r[(i2, j)] + r[(i1, j)] * r[(i1, j)]).sqrt();
-        unit[i1] = -r[(i2, j)] * hit.flip / len;
-        unit[i2] = r[(i1, j)] * hit.flip / len;
-        best = Nearest {
-            on_a,
-            on_b,
-            diff: unit * hit.d,
-            squared,
-        };
-    }
-    best
 }
