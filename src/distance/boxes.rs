@@ -198,9 +198,8 @@ pub(super) fn query<T: Real>(
 /// The closest points in the world (A's box frame turned by `frame_a`,
 /// its centre at `origin`) of a pair `distance` apart along `n` (A's box
 /// frame), with the certificate: the gap of the boxes along `n`. `None`
-/// when corners touching to round-off have turned `n` by as much as the
-/// distance itself (the gap along it falls short of the distance by more
-/// than the iteration's tolerance): the iteration answers instead.
+/// when [`certified_gap`] does not certify them: the iteration answers
+/// instead.
 #[allow(
     clippy::too_many_arguments,
     reason = "the pair's frame and the nearest pair, passed on from one computation"
@@ -217,14 +216,7 @@ fn answer<T: Real>(
     frame_a: &Rotation2<T>,
     origin: &Vector2<T>,
 ) -> Option<ClosestPoints<T, 2>> {
-    let extent_a = n.x.abs() * ha.x + n.y.abs() * ha.y;
-    let extent_b = n.dot(&r.column(0)).abs() * hb.x + n.dot(&r.column(1)).abs() * hb.y;
-    let gap = n.dot(t) - (extent_a + extent_b);
-    let scale = t.x.abs() + t.y.abs() + ha.x + ha.y + hb.x + hb.y;
-    if distance - gap > T::default_epsilon() * nalgebra::convert(16.0) * scale {
-        return None;
-    }
-    let gap = if gap > distance { distance } else { gap };
+    let gap = certified_gap(distance, n, ha, hb, r, t)?;
     Some(ClosestPoints {
         point_a: Point::from(origin + frame_a * near.on_a),
         point_b: Point::from(origin + frame_a * near.on_b),
@@ -232,6 +224,33 @@ fn answer<T: Real>(
         distance,
         gap,
     })
+}
+
+/// The boxes' gap along `n` (A's box frame, A towards B), computed as
+/// the box SAT computes a gap: a lower bound of their distance, so a pair
+/// of points `distance` apart certifies it when the two agree to `16 ε`
+/// of the scale. `None` when they do not: corners touching to round-off,
+/// whose rounded positions turn `n` by as much as the distance itself, or
+/// boxes that overlap (a sweep step that lands on the touch may leave them
+/// overlapping by round-off, where the corners no longer give the
+/// distance). The gap, at most `distance`, otherwise.
+#[inline(always)]
+fn certified_gap<T: Real>(
+    distance: T,
+    n: &Vector2<T>,
+    ha: &Vector2<T>,
+    hb: &Vector2<T>,
+    r: &Matrix2<T>,
+    t: &Vector2<T>,
+) -> Option<T> {
+    let extent_a = n.x.abs() * ha.x + n.y.abs() * ha.y;
+    let extent_b = n.dot(&r.column(0)).abs() * hb.x + n.dot(&r.column(1)).abs() * hb.y;
+    let gap = n.dot(t) - (extent_a + extent_b);
+    let scale = t.x.abs() + t.y.abs() + ha.x + ha.y + hb.x + hb.y;
+    if distance - gap > T::default_epsilon() * nalgebra::convert(16.0) * scale {
+        return None;
+    }
+    Some(if gap > distance { distance } else { gap })
 }
 
 /// `sweep.rs`'s Newton iteration on two translating 2D boxes apart at
@@ -270,6 +289,12 @@ pub(super) fn sweep<T: Real>(
         // direction between the points: the last step's axis stands.
         let n = if d > T::zero() { near.diff / d } else { last? };
         last = Some(n);
+        // No certificate per step (the touch's answer has one): a step
+        // lands at or before the first touch, and two rectangles that
+        // overlap by round-off there have a corner of one inside the other
+        // (the overlap lies near a corner–edge contact, or along parallel
+        // edges that end in corners), so the clamps give 0, not a false
+        // distance. (Boxes in 3D can cross without a corner inside.)
         let rate = n.dot(&v);
         let next = time + d / -rate;
         let mut touch = d <= tol;
