@@ -15,7 +15,7 @@
 //! if intersects(a, b): overlapping        SAT decides overlap (one inequality);
 //!                                          distance 0, signed −depth (separation)
 //! corral   = { s_K(u) }, λ = 1, x = s_K(u)   u: B's origin seen from A's
-
+//!
 //! repeat at most MAX_ITERATIONS times:
 //!     w = s_K(−x)                          support point of K_A − K_B
 //!     if |x|² − x·w <= tol: stop           duality gap: the certificate
