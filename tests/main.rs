@@ -34,6 +34,7 @@ mod custom_shapes;
 mod distance;
 mod distance_boxes;
 mod distance_boxes3;
+mod distance_polygons;
 mod doc_citations;
 mod doc_examples;
 mod dyn_shapes;

@@ -41,7 +41,7 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::pair::with_boxes;
+use crate::pair::{cast, with_boxes};
 use crate::query::{beyond_range, intersects_in_range};
 use crate::real::is_nan;
 use crate::{separation, Pose, Real, Separation, Shape};
@@ -49,6 +49,7 @@ use crate::{separation, Pose, Real, Separation, Shape};
 mod boxes;
 mod boxes3;
 mod certify;
+mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
 pub(crate) use sweep::sweep;
@@ -554,13 +555,22 @@ where
     if N != 2 && N != 3 {
         return None;
     }
-    with_boxes(a, b, |x, y| match boxes::query(x, pose_a, y, pose_b) {
+    let verdict = |v| match v {
         boxes::Verdict::Overlap => Some(None),
         boxes::Verdict::Apart(c) => Some(Some(c)),
         boxes::Verdict::Generic => None,
-    })
-    .ok()
-    .flatten()
+    };
+    if let Ok(answer) = with_boxes(a, b, |x, y| verdict(boxes::query(x, pose_a, y, pose_b))) {
+        return answer;
+    }
+    let (pa, pb) = (a.as_polygon()?, b.as_polygon()?);
+    let two = polygons::query(pa, cast(pose_a)?, pb, cast(pose_b)?);
+    let answer = match two {
+        boxes::Verdict::Overlap => None,
+        boxes::Verdict::Apart(c) => Some(*cast::<_, ClosestPoints<T, N>>(&c)?),
+        boxes::Verdict::Generic => return None,
+    };
+    Some(answer)
 }
 
 /// The exact answer for a pair SAT calls apart (`intersects` false), or

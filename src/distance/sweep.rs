@@ -23,7 +23,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point, SVector, Unit};
 
 use super::{descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral};
-use crate::pair::with_boxes;
+use crate::pair::{cast, with_boxes};
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
@@ -71,6 +71,24 @@ where
         });
         if let Ok(Some(hit)) = boxes {
             return hit;
+        }
+    }
+    if let (Some(pa), Some(pb)) = (a.as_polygon(), b.as_polygon()) {
+        // Two polygons: the closed form at each step (polygons.rs).
+        let hit = (|| {
+            super::polygons::sweep(
+                pa,
+                cast(pose_a)?,
+                cast(vel_a)?,
+                pb,
+                cast(pose_b)?,
+                cast(vel_b)?,
+                max_toi,
+                tol,
+            )
+        })();
+        if let Some(hit) = hit {
+            return hit.and_then(|s| cast::<_, Sweep<T, N>>(&s).copied());
         }
     }
     let pose_ab = pose_a.inv_mul(pose_b);

@@ -57,7 +57,7 @@ pub(crate) fn argmax_dot<T: Real, const N: usize>(
 /// [`Shape::as_polyhedron`]), so any shape, borrowed or behind `dyn`,
 /// reaches its path.
 #[inline]
-fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
+pub(crate) fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
     (x as &dyn Any).downcast_ref::<U>()
 }
 

@@ -1,14 +1,15 @@
-//! [`Hidden`]: a box that does not answer the box hooks, so that every
-//! query on it runs the generic paths (the engine, the generic clipping,
-//! the min-norm iteration): the reference the box paths are compared with.
+//! [`Hidden`]: a box or polygon that does not answer the shape hooks
+//! (`as_obb_ref`, `as_obb`, `as_polygon`), so that every query on it runs
+//! the generic paths (the engine, the generic clipping, the min-norm
+//! iteration): the reference the specialised paths are compared with.
 
 use nalgebra::{Point, SVector, Unit};
-use separating_axis::{Edge, Obb, Real, Shape, Support};
+use separating_axis::{Edge, Real, Shape, Support};
 
-/// A box that hides `as_obb_ref` and `as_obb`: the generic paths.
-pub struct Hidden<T: Real, const N: usize>(pub Obb<T, N>);
+/// A shape with its hooks hidden: the generic paths.
+pub struct Hidden<S>(pub S);
 
-impl<T: Real, const N: usize> Support<T, N> for Hidden<T, N> {
+impl<T: Real, const N: usize, S: Support<T, N>> Support<T, N> for Hidden<S> {
     fn local_support_point(&self, dir: &SVector<T, N>) -> Point<T, N> {
         self.0.local_support_point(dir)
     }
@@ -17,7 +18,7 @@ impl<T: Real, const N: usize> Support<T, N> for Hidden<T, N> {
     }
 }
 
-impl<T: Real, const N: usize> Shape<T, N> for Hidden<T, N> {
+impl<T: Real, const N: usize, S: Shape<T, N>> Shape<T, N> for Hidden<S> {
     fn face_count(&self) -> usize {
         self.0.face_count()
     }
