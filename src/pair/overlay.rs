@@ -28,7 +28,7 @@ use nalgebra::{Matrix3, Unit, Vector3};
 
 use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::geometry::unit_cross3;
-use crate::shape::Link;
+use crate::shape::{Link, Plane};
 use crate::{ConvexPolyhedron, Feature, Real, Separation};
 
 /// The most faces a hull may have for the walk: its per-face tables live
@@ -53,7 +53,8 @@ pub(super) fn separation<T: Real>(
     }
     // A's faces in B's frame: qf = −Rᵀ nf, B's support vertex along it
     // and its projection.
-    let q = |f: usize| -r.tr_mul(&a.normals()[f]);
+    let (pa, pb) = (a.planes(), b.planes());
+    let q = |f: usize| -r.tr_mul(&pa[f].normal);
     let mut at = [u16::MAX; MAX_FACES];
     let mut hb = [T::zero(); MAX_FACES];
     let (v0, h0) = b.support_vertex(&q(0));
@@ -77,20 +78,25 @@ pub(super) fn separation<T: Real>(
         let qg = q(g);
         let w = qf.cross(&qg);
         let inward = qf + qg;
-        let mut hv = qg.dot(&b.vertex(v));
+        let mut pv = b.vertex(v);
+        let mut hv = qg.dot(&pv);
         let mut a_edge = None;
         while v != target {
-            let Some(exit) = exit(gb.ring(v), b.normals(), &w) else {
+            let Some(exit) = exit(gb.ring(v), pb, &w) else {
                 break;
             };
             let x = exit.to();
-            let hx = qg.dot(&b.vertex(x));
+            let px = b.vertex(x);
+            let hx = qg.dot(&px);
             if hx <= hv {
                 break;
             }
             let ea = a_edge.get_or_insert_with(|| EdgeA::new(a, step.edge(), r, t));
-            edge.consider(ea, b, exit.edge(), &inward);
+            // The point on B's edge: its first vertex, one of its two ends.
+            let first = if exit.to_is_first() { px } else { pv };
+            edge.consider(ea, b, exit.edge(), first, &inward);
             v = x;
+            pv = px;
             hv = hx;
         }
         if step.locates() {
@@ -103,8 +109,8 @@ pub(super) fn separation<T: Real>(
     }
     // The threshold no dropped axis can reach: the best gap so far.
     let mut floor = edge.best.as_ref().map(|(g, ..)| g.distance);
-    for (i, (n, &offset)) in a.normals().iter().zip(a.offsets()).enumerate() {
-        let d = -(offset + hb[i] - n.dot(t));
+    for (i, p) in pa.iter().enumerate() {
+        let d = -(p.offset + hb[i] - p.normal.dot(t));
         floor = Some(floor.map_or(d, |x: T| x.max(d)));
     }
     let floor = floor.unwrap_or_else(T::zero);
@@ -112,11 +118,11 @@ pub(super) fn separation<T: Real>(
     // inner-ball bound leaves the face a chance.
     let (ca, ra) = a.inner_ball();
     let ca_in_b = r.tr_mul(&(ca.coords - t));
-    let u_b = |j: usize| -(r * b.normals()[j].into_inner());
+    let u_b = |j: usize| -(r * pb[j].normal);
     let mut ha = [T::zero(); MAX_FACES];
     let mut hopeful = [false; MAX_FACES];
-    for (j, (m, &offset)) in b.normals().iter().zip(b.offsets()).enumerate() {
-        if m.dot(&ca_in_b) - ra - offset < floor - slack {
+    for (j, p) in pb.iter().enumerate() {
+        if p.normal.dot(&ca_in_b) - ra - p.offset < floor - slack {
             continue;
         }
         hopeful[j] = true;
@@ -145,22 +151,23 @@ pub(super) fn separation<T: Real>(
             _ => Some((k, g)),
         })
     };
-    let face_a = class_best(&mut a.offsets().iter().enumerate().map(|(i, &offset)| {
-        let n = &a.normals()[i];
-        (i, Gap::from_supports(offset, hb[i] - n.dot(t)))
-    }));
+    let face_a = class_best(
+        &mut pa
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, Gap::from_supports(p.offset, hb[i] - p.normal.dot(t)))),
+    );
     let face_b = class_best(
-        &mut b
-            .offsets()
+        &mut pb
             .iter()
             .enumerate()
             .filter(|&(j, _)| hopeful[j])
-            .map(|(j, &offset)| (j, Gap::from_supports(ha[j], offset - u_b(j).dot(t)))),
+            .map(|(j, p)| (j, Gap::from_supports(ha[j], p.offset - u_b(j).dot(t)))),
     );
     let mut best = BestAxis::new(scan);
     let mut offer = || -> core::ops::ControlFlow<()> {
         if let Some((i, gap)) = face_a {
-            best.offer(gap, a.normals()[i], Feature::FaceA(i))?;
+            best.offer(gap, Unit::new_unchecked(pa[i].normal), Feature::FaceA(i))?;
         }
         if let Some((j, gap)) = face_b {
             best.offer(gap, Unit::new_unchecked(u_b(j)), Feature::FaceB(j))?;
@@ -192,10 +199,10 @@ pub(super) fn separation<T: Real>(
 /// `Fⱼ₋₁` and `Fⱼ` with `w·Fⱼ₋₁ < 0 <= w·Fⱼ`. `None` when the signs do
 /// not change (the circle misses the region: only under round-off).
 #[inline]
-fn exit<T: Real>(ring: &[Link], normals: &[Unit<Vector3<T>>], w: &Vector3<T>) -> Option<Link> {
-    let mut before = normals[ring.last()?.face()].dot(w);
+fn exit<T: Real>(ring: &[Link], planes: &[Plane<T>], w: &Vector3<T>) -> Option<Link> {
+    let mut before = planes[ring.last()?.face()].normal.dot(w);
     for &entry in ring {
-        let s = normals[entry.face()].dot(w);
+        let s = planes[entry.face()].normal.dot(w);
         if before < T::zero() && s >= T::zero() {
             return Some(entry);
         }
@@ -214,11 +221,10 @@ struct EdgeA<T: Real> {
 impl<T: Real> EdgeA<T> {
     #[inline]
     fn new(a: &ConvexPolyhedron<T>, i: usize, r: &Matrix3<T>, t: &Vector3<T>) -> Self {
-        let e = &a.edge_records()[i];
-        let p = a.vertex(usize::from(e.vertex));
+        let p = a.vertex(a.gauss().first_vertex(i));
         Self {
             index: i,
-            dir: r.tr_mul(&e.direction),
+            dir: r.tr_mul(&a.walk_directions()[i]),
             point: r.tr_mul(&(p - t)),
         }
     }
@@ -237,19 +243,26 @@ impl<T: Real> Default for BestEdge<T> {
 }
 
 impl<T: Real> BestEdge<T> {
-    /// A's edge and B's edge `j` form a face of `A − B`: the axis
+    /// A's edge and B's edge `j`, whose first vertex is `pb`, form a face
+    /// of `A − B`: the axis
     /// `c = eA × eB`, oriented from A towards B (`inward` is minus the sum
     /// of A's two face normals), and the gap `c·(pB − pA) / |c|` between the
     /// two edges along it, which are the supports. The square root and the
     /// division wait until the gap beats the best one, compared squared.
     #[inline]
-    fn consider(&mut self, ea: &EdgeA<T>, b: &ConvexPolyhedron<T>, j: usize, inward: &Vector3<T>) {
-        let eb = &b.edge_records()[j];
-        let mut c = ea.dir.cross(&eb.direction);
+    fn consider(
+        &mut self,
+        ea: &EdgeA<T>,
+        b: &ConvexPolyhedron<T>,
+        j: usize,
+        pb: Vector3<T>,
+        inward: &Vector3<T>,
+    ) {
+        let dir_b = &b.walk_directions()[j];
+        let mut c = ea.dir.cross(dir_b);
         if c.dot(inward) > T::zero() {
             c = -c;
         }
-        let pb = b.vertex(usize::from(eb.vertex));
         let along = c.dot(&(pb - ea.point));
         let n2 = c.norm_squared();
         if let Some((best, ..)) = &self.best {
@@ -265,7 +278,7 @@ impl<T: Real> BestEdge<T> {
                 return;
             }
         }
-        self.offer(ea, &eb.direction, pb, j, inward);
+        self.offer(ea, dir_b, pb, j, inward);
     }
 
     /// The pair's exact gap, kept when it beats the best: out of line, as
