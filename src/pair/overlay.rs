@@ -46,22 +46,45 @@ pub(super) fn separation<T: Real>(
     slack: T,
     scan: Scan,
 ) -> Option<Separation<T, 3>> {
-    let (fa, fb) = (a.normals().len(), b.normals().len());
-    let (ga, gb) = (a.gauss(), b.gauss());
-    if fa > MAX_FACES || fb > MAX_FACES || ga.walk().is_empty() || gb.walk().is_empty() {
+    let (fa, fb) = (a.planes().len(), b.planes().len());
+    if a.gauss().walk().is_empty() || b.gauss().walk().is_empty() {
         return None;
     }
+    // The per-face tables sized for the larger hull: no more stack to
+    // clear than it needs.
+    match fa.max(fb) {
+        0..=32 => walk::<T, 32>(a, b, r, t, slack, scan),
+        33..=64 => walk::<T, 64>(a, b, r, t, slack, scan),
+        65..=128 => walk::<T, 128>(a, b, r, t, slack, scan),
+        129..=MAX_FACES => walk::<T, MAX_FACES>(a, b, r, t, slack, scan),
+        _ => None,
+    }
+}
+
+/// [`separation`] for hulls of at most `M` faces.
+fn walk<T: Real, const M: usize>(
+    a: &ConvexPolyhedron<T>,
+    b: &ConvexPolyhedron<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+    slack: T,
+    scan: Scan,
+) -> Option<Separation<T, 3>> {
+    let (ga, gb) = (a.gauss(), b.gauss());
     // A's faces in B's frame: qf = −Rᵀ nf, B's support vertex along it
     // and its projection.
     let (pa, pb) = (a.planes(), b.planes());
-    let q = |f: usize| -r.tr_mul(&pa[f].normal);
-    let mut at = [u16::MAX; MAX_FACES];
-    let mut hb = [T::zero(); MAX_FACES];
+    let mut qs = [Vector3::zeros(); M];
+    for (q, p) in qs.iter_mut().zip(pa) {
+        *q = -r.tr_mul(&p.normal);
+    }
+    let q = |f: usize| qs[f];
+    let mut at = [u16::MAX; M];
+    let mut hb = [T::zero(); M];
     let (v0, h0) = b.support_vertex(&q(0));
     at[0] = v0 as u16;
     hb[0] = h0;
     let mut edge = BestEdge::default();
-    let (mut qf_of, mut qf) = (usize::MAX, Vector3::zeros());
     for &step in ga.walk() {
         let (f, g) = (step.face(), step.to());
         let target = at[g] as usize;
@@ -70,12 +93,7 @@ pub(super) fn separation<T: Real>(
             // Both ends in one region, which is convex: no crossing.
             continue;
         }
-        // Steps come grouped by their first face: its direction is reused.
-        if f != qf_of {
-            qf_of = f;
-            qf = q(f);
-        }
-        let qg = q(g);
+        let (qf, qg) = (q(f), q(g));
         let w = qf.cross(&qg);
         let inward = qf + qg;
         let mut pv = b.vertex(v);
@@ -119,8 +137,8 @@ pub(super) fn separation<T: Real>(
     let (ca, ra) = a.inner_ball();
     let ca_in_b = r.tr_mul(&(ca.coords - t));
     let u_b = |j: usize| -(r * pb[j].normal);
-    let mut ha = [T::zero(); MAX_FACES];
-    let mut hopeful = [false; MAX_FACES];
+    let mut ha = [T::zero(); M];
+    let mut hopeful = [false; M];
     for (j, p) in pb.iter().enumerate() {
         if p.normal.dot(&ca_in_b) - ra - p.offset < floor - slack {
             continue;
