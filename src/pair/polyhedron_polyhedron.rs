@@ -126,7 +126,8 @@ pub fn intersects<T: Real>(
 }
 
 /// Whether the path takes the pair: a finite placement (else the engine's
-/// NaN contract applies) and hulls small enough for compact edge records.
+/// NaN contract applies) and hulls small enough for compact edge records
+/// (a hull has edges, so an empty list of records means they did not fit).
 #[inline]
 fn fits_path<T: Real>(
     a: &ConvexPolyhedron<T>,
@@ -134,7 +135,7 @@ fn fits_path<T: Real>(
     r: &Matrix3<T>,
     t: &Vector3<T>,
 ) -> bool {
-    let compact = |h: &ConvexPolyhedron<T>| h.edge_records().len() == h.edges().len();
+    let compact = |h: &ConvexPolyhedron<T>| !h.edge_records().is_empty();
     r.iter().chain(t.iter()).all(|x| x.is_finite()) && compact(a) && compact(b)
 }
 

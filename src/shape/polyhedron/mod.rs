@@ -111,8 +111,6 @@ pub struct ConvexPolyhedron<T: Real> {
     // order), so that they share two or three cache lines.
     /// Each face's normal and offset again, in one record.
     planes: Vec<Plane<T>>,
-    normals: Vec<Unit<Vector3<T>>>,
-    offsets: Vec<T>,
     /// The vertices again, packed for vectorised scans.
     packed_vertices: Packed3<T>,
     /// Each vertex's ring of faces and the walk order of the edges, for the
@@ -131,6 +129,9 @@ pub struct ConvexPolyhedron<T: Real> {
     /// The largest absolute vertex coordinate: the scale of round-off.
     reach: T,
     vertices: Vec<Point3<T>>,
+    // The fields below are not read by a hull pair's walk.
+    normals: Vec<Unit<Vector3<T>>>,
+    offsets: Vec<T>,
     /// Vertex `i`'s neighbours are
     /// `neighbour_indices[neighbour_starts[i]..neighbour_starts[i + 1]]`.
     neighbour_starts: Vec<usize>,
