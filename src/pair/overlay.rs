@@ -126,10 +126,19 @@ fn walk<T: Real, const M: usize>(
         }
     }
     // The threshold no dropped axis can reach: the best gap so far.
+    // Within a class the first largest gap wins (`BestAxis`), so each
+    // class offers only that one: A's faces' here, with the threshold no
+    // dropped axis can reach, the best gap so far.
     let mut floor = edge.best.as_ref().map(|(g, ..)| g.distance);
+    let mut face_a = None;
     for (i, p) in pa.iter().enumerate() {
         let d = -(p.offset + hb[i] - p.normal.dot(t));
         floor = Some(floor.map_or(d, |x: T| x.max(d)));
+        keep_first_largest(
+            &mut face_a,
+            i,
+            Gap::from_supports(p.offset, hb[i] - p.normal.dot(t)),
+        );
     }
     let floor = floor.unwrap_or_else(T::zero);
     // B's faces: A's support along u = −R mg (A's frame), scanned when the
@@ -137,14 +146,17 @@ fn walk<T: Real, const M: usize>(
     let (ca, ra) = a.inner_ball();
     let ca_in_b = r.tr_mul(&(ca.coords - t));
     let u_b = |j: usize| -(r * pb[j].normal);
-    let mut ha = [T::zero(); M];
-    let mut hopeful = [false; M];
+    let mut face_b = None;
     for (j, p) in pb.iter().enumerate() {
         if p.normal.dot(&ca_in_b) - ra - p.offset < floor - slack {
             continue;
         }
-        hopeful[j] = true;
-        ha[j] = a.support_value(&u_b(j));
+        let ha = a.support_value(&u_b(j));
+        keep_first_largest(
+            &mut face_b,
+            j,
+            Gap::from_supports(ha, p.offset - u_b(j).dot(t)),
+        );
     }
     // The best edge pair's gap again by two scans, as the engine computes
     // it: a pair the walk took for a face of `A − B` under round-off, where
@@ -161,27 +173,6 @@ fn walk<T: Real, const M: usize>(
             return None;
         }
     }
-    // Within a class the first largest gap wins (`BestAxis`), so each
-    // class offers only that one.
-    let class_best = |gaps: &mut dyn Iterator<Item = (usize, Gap<T>)>| {
-        gaps.fold(None, |best: Option<(usize, Gap<T>)>, (k, g)| match best {
-            Some((_, b)) if g.distance <= b.distance => best,
-            _ => Some((k, g)),
-        })
-    };
-    let face_a = class_best(
-        &mut pa
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (i, Gap::from_supports(p.offset, hb[i] - p.normal.dot(t)))),
-    );
-    let face_b = class_best(
-        &mut pb
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| hopeful[j])
-            .map(|(j, p)| (j, Gap::from_supports(ha[j], p.offset - u_b(j).dot(t)))),
-    );
     let mut best = BestAxis::new(scan);
     let mut offer = || -> core::ops::ControlFlow<()> {
         if let Some((i, gap)) = face_a {
@@ -210,6 +201,16 @@ fn walk<T: Real, const M: usize>(
         return None;
     }
     Some(s)
+}
+
+/// `(k, g)` in place of `best` unless `g` is no larger: the first largest
+/// gap of a class, as [`BestAxis`] keeps it (a NaN gap replaces any).
+#[inline(always)]
+fn keep_first_largest<T: Real>(best: &mut Option<(usize, Gap<T>)>, k: usize, g: Gap<T>) {
+    match best {
+        Some((_, b)) if g.distance <= b.distance => {}
+        _ => *best = Some((k, g)),
+    }
 }
 
 /// The entry of `ring` through which the great circle with normal `w`
