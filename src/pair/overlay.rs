@@ -28,7 +28,7 @@ use nalgebra::{Matrix3, Unit, Vector3};
 
 use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::geometry::unit_cross3;
-use crate::shape::Link;
+use crate::shape::{Link, Plane};
 use crate::{ConvexPolyhedron, Feature, Real, Separation};
 
 /// The most faces a hull may have for the walk: its per-face tables live
@@ -46,21 +46,45 @@ pub(super) fn separation<T: Real>(
     slack: T,
     scan: Scan,
 ) -> Option<Separation<T, 3>> {
-    let (fa, fb) = (a.normals().len(), b.normals().len());
-    let (ga, gb) = (a.gauss(), b.gauss());
-    if fa > MAX_FACES || fb > MAX_FACES || ga.walk().is_empty() || gb.walk().is_empty() {
+    let (fa, fb) = (a.planes().len(), b.planes().len());
+    if a.gauss().walk().is_empty() || b.gauss().walk().is_empty() {
         return None;
     }
+    // The per-face tables sized for the larger hull: no more stack to
+    // clear than it needs.
+    match fa.max(fb) {
+        0..=32 => walk::<T, 32>(a, b, r, t, slack, scan),
+        33..=64 => walk::<T, 64>(a, b, r, t, slack, scan),
+        65..=128 => walk::<T, 128>(a, b, r, t, slack, scan),
+        129..=MAX_FACES => walk::<T, MAX_FACES>(a, b, r, t, slack, scan),
+        _ => None,
+    }
+}
+
+/// [`separation`] for hulls of at most `M` faces.
+fn walk<T: Real, const M: usize>(
+    a: &ConvexPolyhedron<T>,
+    b: &ConvexPolyhedron<T>,
+    r: &Matrix3<T>,
+    t: &Vector3<T>,
+    slack: T,
+    scan: Scan,
+) -> Option<Separation<T, 3>> {
+    let (ga, gb) = (a.gauss(), b.gauss());
     // A's faces in B's frame: qf = −Rᵀ nf, B's support vertex along it
     // and its projection.
-    let q = |f: usize| -r.tr_mul(&a.normals()[f]);
-    let mut at = [u16::MAX; MAX_FACES];
-    let mut hb = [T::zero(); MAX_FACES];
+    let (pa, pb) = (a.planes(), b.planes());
+    let mut qs = [Vector3::zeros(); M];
+    for (q, p) in qs.iter_mut().zip(pa) {
+        *q = -r.tr_mul(&p.normal);
+    }
+    let q = |f: usize| qs[f];
+    let mut at = [u16::MAX; M];
+    let mut hb = [T::zero(); M];
     let (v0, h0) = b.support_vertex(&q(0));
     at[0] = v0 as u16;
     hb[0] = h0;
     let mut edge = BestEdge::default();
-    let (mut qf_of, mut qf) = (usize::MAX, Vector3::zeros());
     for &step in ga.walk() {
         let (f, g) = (step.face(), step.to());
         let target = at[g] as usize;
@@ -69,28 +93,28 @@ pub(super) fn separation<T: Real>(
             // Both ends in one region, which is convex: no crossing.
             continue;
         }
-        // Steps come grouped by their first face: its direction is reused.
-        if f != qf_of {
-            qf_of = f;
-            qf = q(f);
-        }
-        let qg = q(g);
+        let (qf, qg) = (q(f), q(g));
         let w = qf.cross(&qg);
         let inward = qf + qg;
-        let mut hv = qg.dot(&b.vertex(v));
+        let mut pv = b.vertex(v);
+        let mut hv = qg.dot(&pv);
         let mut a_edge = None;
         while v != target {
-            let Some(exit) = exit(gb.ring(v), b.normals(), &w) else {
+            let Some(exit) = exit(gb.ring(v), pb, &w) else {
                 break;
             };
             let x = exit.to();
-            let hx = qg.dot(&b.vertex(x));
+            let px = b.vertex(x);
+            let hx = qg.dot(&px);
             if hx <= hv {
                 break;
             }
             let ea = a_edge.get_or_insert_with(|| EdgeA::new(a, step.edge(), r, t));
-            edge.consider(ea, b, exit.edge(), &inward);
+            // The point on B's edge: its first vertex, one of its two ends.
+            let first = if exit.to_is_first() { px } else { pv };
+            edge.consider(ea, b, exit.edge(), first, &inward);
             v = x;
+            pv = px;
             hv = hx;
         }
         if step.locates() {
@@ -102,25 +126,37 @@ pub(super) fn separation<T: Real>(
         }
     }
     // The threshold no dropped axis can reach: the best gap so far.
+    // Within a class the first largest gap wins (`BestAxis`), so each
+    // class offers only that one: A's faces' here, with the threshold no
+    // dropped axis can reach, the best gap so far.
     let mut floor = edge.best.as_ref().map(|(g, ..)| g.distance);
-    for (i, (n, &offset)) in a.normals().iter().zip(a.offsets()).enumerate() {
-        let d = -(offset + hb[i] - n.dot(t));
+    let mut face_a = None;
+    for (i, p) in pa.iter().enumerate() {
+        let d = -(p.offset + hb[i] - p.normal.dot(t));
         floor = Some(floor.map_or(d, |x: T| x.max(d)));
+        keep_first_largest(
+            &mut face_a,
+            i,
+            Gap::from_supports(p.offset, hb[i] - p.normal.dot(t)),
+        );
     }
     let floor = floor.unwrap_or_else(T::zero);
     // B's faces: A's support along u = −R mg (A's frame), scanned when the
     // inner-ball bound leaves the face a chance.
     let (ca, ra) = a.inner_ball();
     let ca_in_b = r.tr_mul(&(ca.coords - t));
-    let u_b = |j: usize| -(r * b.normals()[j].into_inner());
-    let mut ha = [T::zero(); MAX_FACES];
-    let mut hopeful = [false; MAX_FACES];
-    for (j, (m, &offset)) in b.normals().iter().zip(b.offsets()).enumerate() {
-        if m.dot(&ca_in_b) - ra - offset < floor - slack {
+    let u_b = |j: usize| -(r * pb[j].normal);
+    let mut face_b = None;
+    for (j, p) in pb.iter().enumerate() {
+        if p.normal.dot(&ca_in_b) - ra - p.offset < floor - slack {
             continue;
         }
-        hopeful[j] = true;
-        ha[j] = a.support_value(&u_b(j));
+        let ha = a.support_value(&u_b(j));
+        keep_first_largest(
+            &mut face_b,
+            j,
+            Gap::from_supports(ha, p.offset - u_b(j).dot(t)),
+        );
     }
     // The best edge pair's gap again by two scans, as the engine computes
     // it: a pair the walk took for a face of `A − B` under round-off, where
@@ -137,30 +173,10 @@ pub(super) fn separation<T: Real>(
             return None;
         }
     }
-    // Within a class the first largest gap wins (`BestAxis`), so each
-    // class offers only that one.
-    let class_best = |gaps: &mut dyn Iterator<Item = (usize, Gap<T>)>| {
-        gaps.fold(None, |best: Option<(usize, Gap<T>)>, (k, g)| match best {
-            Some((_, b)) if g.distance <= b.distance => best,
-            _ => Some((k, g)),
-        })
-    };
-    let face_a = class_best(&mut a.offsets().iter().enumerate().map(|(i, &offset)| {
-        let n = &a.normals()[i];
-        (i, Gap::from_supports(offset, hb[i] - n.dot(t)))
-    }));
-    let face_b = class_best(
-        &mut b
-            .offsets()
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| hopeful[j])
-            .map(|(j, &offset)| (j, Gap::from_supports(ha[j], offset - u_b(j).dot(t)))),
-    );
     let mut best = BestAxis::new(scan);
     let mut offer = || -> core::ops::ControlFlow<()> {
         if let Some((i, gap)) = face_a {
-            best.offer(gap, a.normals()[i], Feature::FaceA(i))?;
+            best.offer(gap, Unit::new_unchecked(pa[i].normal), Feature::FaceA(i))?;
         }
         if let Some((j, gap)) = face_b {
             best.offer(gap, Unit::new_unchecked(u_b(j)), Feature::FaceB(j))?;
@@ -187,15 +203,25 @@ pub(super) fn separation<T: Real>(
     Some(s)
 }
 
+/// `(k, g)` in place of `best` unless `g` is no larger: the first largest
+/// gap of a class, as [`BestAxis`] keeps it (a NaN gap replaces any).
+#[inline(always)]
+fn keep_first_largest<T: Real>(best: &mut Option<(usize, Gap<T>)>, k: usize, g: Gap<T>) {
+    match best {
+        Some((_, b)) if g.distance <= b.distance => {}
+        _ => *best = Some((k, g)),
+    }
+}
+
 /// The entry of `ring` through which the great circle with normal `w`
 /// leaves the region, travelling with `w` on its left: the edge between
 /// `Fⱼ₋₁` and `Fⱼ` with `w·Fⱼ₋₁ < 0 <= w·Fⱼ`. `None` when the signs do
 /// not change (the circle misses the region: only under round-off).
 #[inline]
-fn exit<T: Real>(ring: &[Link], normals: &[Unit<Vector3<T>>], w: &Vector3<T>) -> Option<Link> {
-    let mut before = normals[ring.last()?.face()].dot(w);
+fn exit<T: Real>(ring: &[Link], planes: &[Plane<T>], w: &Vector3<T>) -> Option<Link> {
+    let mut before = planes[ring.last()?.face()].normal.dot(w);
     for &entry in ring {
-        let s = normals[entry.face()].dot(w);
+        let s = planes[entry.face()].normal.dot(w);
         if before < T::zero() && s >= T::zero() {
             return Some(entry);
         }
@@ -214,11 +240,10 @@ struct EdgeA<T: Real> {
 impl<T: Real> EdgeA<T> {
     #[inline]
     fn new(a: &ConvexPolyhedron<T>, i: usize, r: &Matrix3<T>, t: &Vector3<T>) -> Self {
-        let e = &a.edge_records()[i];
-        let p = a.vertex(usize::from(e.vertex));
+        let p = a.vertex(a.gauss().first_vertex(i));
         Self {
             index: i,
-            dir: r.tr_mul(&e.direction),
+            dir: r.tr_mul(&a.walk_directions()[i]),
             point: r.tr_mul(&(p - t)),
         }
     }
@@ -237,19 +262,26 @@ impl<T: Real> Default for BestEdge<T> {
 }
 
 impl<T: Real> BestEdge<T> {
-    /// A's edge and B's edge `j` form a face of `A − B`: the axis
+    /// A's edge and B's edge `j`, whose first vertex is `pb`, form a face
+    /// of `A − B`: the axis
     /// `c = eA × eB`, oriented from A towards B (`inward` is minus the sum
     /// of A's two face normals), and the gap `c·(pB − pA) / |c|` between the
     /// two edges along it, which are the supports. The square root and the
     /// division wait until the gap beats the best one, compared squared.
     #[inline]
-    fn consider(&mut self, ea: &EdgeA<T>, b: &ConvexPolyhedron<T>, j: usize, inward: &Vector3<T>) {
-        let eb = &b.edge_records()[j];
-        let mut c = ea.dir.cross(&eb.direction);
+    fn consider(
+        &mut self,
+        ea: &EdgeA<T>,
+        b: &ConvexPolyhedron<T>,
+        j: usize,
+        pb: Vector3<T>,
+        inward: &Vector3<T>,
+    ) {
+        let dir_b = &b.walk_directions()[j];
+        let mut c = ea.dir.cross(dir_b);
         if c.dot(inward) > T::zero() {
             c = -c;
         }
-        let pb = b.vertex(usize::from(eb.vertex));
         let along = c.dot(&(pb - ea.point));
         let n2 = c.norm_squared();
         if let Some((best, ..)) = &self.best {
@@ -265,7 +297,7 @@ impl<T: Real> BestEdge<T> {
                 return;
             }
         }
-        self.offer(ea, &eb.direction, pb, j, inward);
+        self.offer(ea, dir_b, pb, j, inward);
     }
 
     /// The pair's exact gap, kept when it beats the best: out of line, as

@@ -33,13 +33,13 @@ use core::ops::ControlFlow;
 
 use nalgebra::{Matrix3, Unit, Vector3};
 
-use super::{argmax_dot, overlay};
+use super::overlay;
 use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
 use crate::distance;
 use crate::engine;
 use crate::geometry::unit_cross3;
 use crate::real::is_nan;
-use crate::shape::EdgeRecord;
+use crate::shape::{EdgeRecord, Plane};
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
 
 /// B's faces whose projections on an edge of A fit a table on the stack;
@@ -126,7 +126,8 @@ pub fn intersects<T: Real>(
 }
 
 /// Whether the path takes the pair: a finite placement (else the engine's
-/// NaN contract applies) and hulls small enough for compact edge records.
+/// NaN contract applies) and hulls small enough for compact edge records
+/// (a hull has edges, so an empty list of records means they did not fit).
 #[inline]
 fn fits_path<T: Real>(
     a: &ConvexPolyhedron<T>,
@@ -134,7 +135,7 @@ fn fits_path<T: Real>(
     r: &Matrix3<T>,
     t: &Vector3<T>,
 ) -> bool {
-    let compact = |h: &ConvexPolyhedron<T>| h.edge_records().len() == h.edges().len();
+    let compact = |h: &ConvexPolyhedron<T>| !h.edge_records().is_empty();
     r.iter().chain(t.iter()).all(|x| x.is_finite()) && compact(a) && compact(b)
 }
 
@@ -465,8 +466,10 @@ impl<'s, T: Real> Hulls<'s, T> {
     /// The gap along A's face `i`.
     #[inline]
     fn face_a(&self, i: usize) -> Gap<T> {
-        let n = self.a.normals()[i].into_inner();
-        let ha = self.a.offsets()[i];
+        let Plane {
+            normal: n,
+            offset: ha,
+        } = self.a.planes()[i];
         let hb = self.b.support_value(&-self.r.tr_mul(&n)) - n.dot(self.t);
         Gap::from_supports(ha, hb)
     }
@@ -474,9 +477,10 @@ impl<'s, T: Real> Hulls<'s, T> {
     /// The axis `−R mⱼ` of B's face `j` (from A towards B) and its gap.
     #[inline]
     fn face_b(&self, j: usize) -> (Vector3<T>, Gap<T>) {
-        let u = -(self.r * self.b.normals()[j].into_inner());
+        let Plane { normal, offset } = self.b.planes()[j];
+        let u = -(self.r * normal);
         let ha = self.a.support_value(&u);
-        let hb = self.b.offsets()[j] - u.dot(self.t);
+        let hb = offset - u.dot(self.t);
         (u, Gap::from_supports(ha, hb))
     }
 
@@ -492,17 +496,17 @@ impl<'s, T: Real> Hulls<'s, T> {
     /// A's: the first of them with a positive gap, else the larger gap.
     fn probe(&self) -> Probe<T> {
         let towards_b = *self.t;
-        let i = argmax_dot(self.a.normals(), &towards_b);
+        let i = argmax_plane(self.a.planes(), &towards_b);
         let ga = self.face_a(i);
         if ga.distance > T::zero() {
             return Probe::Apart(Separation {
                 distance: ga.distance,
-                axis: self.a.normals()[i],
+                axis: Unit::new_unchecked(self.a.planes()[i].normal),
                 feature: Feature::FaceA(i),
             });
         }
         let towards_a = -self.r.tr_mul(self.t);
-        let j = argmax_dot(self.b.normals(), &towards_a);
+        let j = argmax_plane(self.b.planes(), &towards_a);
         let (u, gb) = self.face_b(j);
         if gb.distance > T::zero() {
             return Probe::Apart(Separation {
@@ -520,16 +524,23 @@ impl<'s, T: Real> Hulls<'s, T> {
         let threshold = |best: &BestAxis<T, 3>| best.distance().map_or(floor, |d| d.max(floor));
         // A's face nᵢ: h_B(−n) >= −n·c_B + r_B bounds the gap by
         // n·c_B − r_B − offsetᵢ.
-        for (i, (n, &offset)) in self.a.normals().iter().zip(self.a.offsets()).enumerate() {
-            if self.hopeless(n.dot(&self.cb_in_a) - self.rb - offset, threshold(best)) {
+        for (i, p) in self.a.planes().iter().enumerate() {
+            if self.hopeless(
+                p.normal.dot(&self.cb_in_a) - self.rb - p.offset,
+                threshold(best),
+            ) {
                 continue;
             }
-            best.offer(self.face_a(i), *n, Feature::FaceA(i))?;
+            let n = Unit::new_unchecked(p.normal);
+            best.offer(self.face_a(i), n, Feature::FaceA(i))?;
         }
         // B's face mⱼ, axis u = −R mⱼ: h_A(u) >= u·c_A + r_A, and in B's
         // frame u·c_A = −mⱼ·c_A.
-        for (j, (m, &offset)) in self.b.normals().iter().zip(self.b.offsets()).enumerate() {
-            if self.hopeless(m.dot(&self.ca_in_b) - self.ra - offset, threshold(best)) {
+        for (j, p) in self.b.planes().iter().enumerate() {
+            if self.hopeless(
+                p.normal.dot(&self.ca_in_b) - self.ra - p.offset,
+                threshold(best),
+            ) {
                 continue;
             }
             let (u, g) = self.face_b(j);
@@ -689,6 +700,19 @@ fn arc_max<T: Real>(
     } else {
         n0.dot(w).max(n1.dot(w))
     }
+}
+
+/// The index of the first plane whose normal has the largest `n · dir`.
+#[inline]
+fn argmax_plane<T: Real>(planes: &[Plane<T>], dir: &Vector3<T>) -> usize {
+    let mut best = (0, T::zero());
+    for (k, p) in planes.iter().enumerate() {
+        let value = p.normal.dot(dir);
+        if k == 0 || value > best.1 {
+            best = (k, value);
+        }
+    }
+    best.0
 }
 
 /// The largest absolute coordinate of `v`.

@@ -24,7 +24,7 @@ pub use capsule::Capsule;
 pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
 pub use polyhedron::{ConvexPolyhedron, HullError};
-pub(crate) use polyhedron::{EdgeRecord, Link};
+pub(crate) use polyhedron::{EdgeRecord, Link, Plane};
 
 use nalgebra::{Point, SVector, Unit};
 

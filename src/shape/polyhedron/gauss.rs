@@ -28,6 +28,7 @@ use super::*;
 /// byte 1    ring entry: the other vertex walk step: the face it ends in
 /// bits 0..15 of the last two bytes: the edge (an index into `edges`)
 /// bit 15     walk step: the first step to reach its end face
+///            ring entry: the other vertex is the edge's first
 /// ```
 ///
 /// A vertex's header in the same array holds its ring's length (byte 0)
@@ -61,16 +62,29 @@ impl Link {
     /// Whether a walk step is the first to reach its end face.
     #[inline(always)]
     pub(crate) fn locates(self) -> bool {
+        self.flag()
+    }
+
+    /// Whether a ring entry's other vertex is its edge's first vertex
+    /// ([`edge_vertices`](ConvexPolyhedron::edge_vertices)`[e][0]`), the
+    /// point the pair path takes on the edge.
+    #[inline(always)]
+    pub(crate) fn to_is_first(self) -> bool {
+        self.flag()
+    }
+
+    #[inline(always)]
+    fn flag(self) -> bool {
         self.edge >> 15 != 0
     }
 
     /// The word of these fields, `None` when one does not fit.
-    fn new(face: usize, to: usize, edge: usize, locates: bool) -> Option<Self> {
+    fn new(face: usize, to: usize, edge: usize, flag: bool) -> Option<Self> {
         let edge = u16::try_from(edge).ok().filter(|&e| e < 0x8000)?;
         Some(Self {
             face: u8::try_from(face).ok()?,
             to: u8::try_from(to).ok()?,
-            edge: edge | u16::from(locates) << 15,
+            edge: edge | u16::from(flag) << 15,
         })
     }
 
@@ -93,6 +107,9 @@ pub(crate) struct GaussRings {
     words: Vec<Link>,
     /// Where the walk starts in `words`.
     walk_start: usize,
+    /// Each edge's first vertex, a byte each: the point the walk takes on
+    /// an edge of A.
+    first: Vec<u8>,
 }
 
 impl GaussRings {
@@ -109,6 +126,12 @@ impl GaussRings {
     #[inline]
     pub(crate) fn walk(&self) -> &[Link] {
         &self.words[self.walk_start..]
+    }
+
+    /// Edge `e`'s first vertex; `e` must be an edge of a walked hull.
+    #[inline]
+    pub(crate) fn first_vertex(&self, e: usize) -> usize {
+        usize::from(self.first[e])
     }
 }
 
@@ -174,7 +197,8 @@ fn build(
         let mut x = first;
         loop {
             let &(face, before) = half.get(&(v, x))?;
-            words.push(Link::new(face, x, edge(v, x)?, false)?);
+            let e = edge(v, x)?;
+            words.push(Link::new(face, x, e, edge_vertices[e][0] == x)?);
             x = before;
             if x == first {
                 break;
@@ -215,7 +239,15 @@ fn build(
     if listed.iter().any(|&l| !l) {
         return None;
     }
-    Some(GaussRings { words, walk_start })
+    let first = edge_vertices
+        .iter()
+        .map(|&[from, _]| u8::try_from(from).ok())
+        .collect::<Option<_>>()?;
+    Some(GaussRings {
+        words,
+        walk_start,
+        first,
+    })
 }
 
 #[cfg(test)]
@@ -254,6 +286,8 @@ mod tests {
                     let before = ring[(k + ring.len() - 1) % ring.len()].face();
                     let [p, q] = h.edge_vertices()[e.edge()];
                     assert!([p, q] == [v, e.to()] || [q, p] == [v, e.to()]);
+                    assert_eq!(e.to_is_first(), p == e.to());
+                    assert_eq!(g.first_vertex(e.edge()), p);
                     let mut faces = h.edge_faces()[e.edge()];
                     faces.sort_unstable();
                     let mut expected = [before, e.face()];

@@ -109,13 +109,16 @@ use topology::*;
 pub struct ConvexPolyhedron<T: Real> {
     // The fields a pair query reads come first (`repr(C)` keeps the
     // order), so that they share two or three cache lines.
-    normals: Vec<Unit<Vector3<T>>>,
-    offsets: Vec<T>,
+    /// Each face's normal and offset again, in one record.
+    planes: Vec<Plane<T>>,
     /// The vertices again, packed for vectorised scans.
     packed_vertices: Packed3<T>,
     /// Each vertex's ring of faces and the walk order of the edges, for the
     /// walk over the overlaid Gauss maps (`pair/overlay.rs`).
     gauss: GaussRings,
+    /// The edges' unit directions again, alone: what the walk reads of an
+    /// edge (its first vertex is in `gauss`).
+    walk_directions: Vec<Vector3<T>>,
     /// The edges again, each in one compact record (empty if an index does
     /// not fit in `u16`).
     edge_records: Vec<EdgeRecord<T>>,
@@ -126,6 +129,9 @@ pub struct ConvexPolyhedron<T: Real> {
     /// The largest absolute vertex coordinate: the scale of round-off.
     reach: T,
     vertices: Vec<Point3<T>>,
+    // The fields below are not read by a hull pair's walk.
+    normals: Vec<Unit<Vector3<T>>>,
+    offsets: Vec<T>,
     /// Vertex `i`'s neighbours are
     /// `neighbour_indices[neighbour_starts[i]..neighbour_starts[i + 1]]`.
     neighbour_starts: Vec<usize>,
@@ -156,6 +162,18 @@ pub(crate) struct EdgeRecord<T: Real> {
     /// The first vertex, as in
     /// [`edge_vertices`](ConvexPolyhedron::edge_vertices).
     pub(crate) vertex: u16,
+}
+
+/// A face's outward unit normal and offset in one record, as the walk over
+/// the overlaid Gauss maps reads them: 32 bytes in `f64`, 16 in `f32`,
+/// aligned so that a record of `f32` never straddles two cache lines.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[repr(C, align(16))]
+pub(crate) struct Plane<T: Real> {
+    /// The unit normal, as in [`normals`](ConvexPolyhedron::normals).
+    pub(crate) normal: Vector3<T>,
+    /// The offset, as in [`offsets`](ConvexPolyhedron::offsets).
+    pub(crate) offset: T,
 }
 
 impl<T: Real> ConvexPolyhedron<T> {
@@ -521,6 +539,20 @@ impl<T: Real> ConvexPolyhedron<T> {
     #[inline]
     pub(crate) fn edge_records(&self) -> &[EdgeRecord<T>] {
         &self.edge_records
+    }
+
+    /// Each face's normal and offset in one record (the same numbers as
+    /// [`normals`](Self::normals) and [`offsets`](Self::offsets)).
+    #[inline]
+    pub(crate) fn planes(&self) -> &[Plane<T>] {
+        &self.planes
+    }
+
+    /// Each edge's unit direction (the same numbers as
+    /// [`edges`](Self::edges)), for the walk.
+    #[inline]
+    pub(crate) fn walk_directions(&self) -> &[Vector3<T>] {
+        &self.walk_directions
     }
 
     /// The rings and walk order of the Gauss map (empty for a hull of more

@@ -124,6 +124,10 @@ fn hash_hull<T: Real>(h: &mut Fnv, hull: &ConvexPolyhedron<T>) {
         // Derived from the face loops and edges hashed here; its own
         // invariants are tested in `gauss.rs`.
         gauss: _,
+        // Copies of the normals, offsets and edge directions hashed here,
+        // equal to them (`copies_for_the_walk_equal_the_originals`).
+        planes: _,
+        walk_directions: _,
     } = hull;
     h.len(vertices.len());
     for v in vertices {
@@ -445,3 +449,27 @@ macro_rules! snapshot_tests {
 }
 
 snapshot_tests!(f32: 0xf111_4aa4_f2a6_2bd9, f64: 0x3379_1004_3538_a378);
+
+// What the walk reads instead of the hashed fields are the same numbers:
+// each plane is its face's normal and offset, each walk direction its
+// edge's direction, bit for bit, in both scalars; so the snapshot's hash
+// covers them.
+#[test]
+fn copies_for_the_walk_equal_the_originals() {
+    fn check<T: Real>(hull: &ConvexPolyhedron<T>) {
+        assert_eq!(hull.planes().len(), hull.normals().len());
+        for ((p, n), &o) in hull.planes().iter().zip(hull.normals()).zip(hull.offsets()) {
+            assert_eq!(p.normal, n.into_inner());
+            assert_eq!(p.offset, o);
+        }
+        let directions: Vec<_> = hull.edges().iter().map(|e| e.direction).collect();
+        assert_eq!(hull.walk_directions(), &directions[..]);
+    }
+    let mut rng = crate::test_rng::Rng(0x0c09_1e50);
+    for n in [4, 8, 16, 32, 64, 200] {
+        let hull = rng.hull(n, 0.7);
+        check(&hull);
+        let points: Vec<Point3<f32>> = hull.vertices().iter().map(|p| p.cast()).collect();
+        check(&ConvexPolyhedron::from_hull(&points).unwrap());
+    }
+}

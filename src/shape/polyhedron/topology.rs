@@ -82,6 +82,15 @@ impl<T: Real> ConvexPolyhedron<T> {
         let (inner_centre, inner_radius) = inner_ball(&vertices, &normals, &offsets);
         let reach = max_abs_coordinate(&vertices);
         let edge_records = edge_records(&edges, &edge_faces, &edge_vertices).unwrap_or_default();
+        let planes = normals
+            .iter()
+            .zip(&offsets)
+            .map(|(n, &offset)| Plane {
+                normal: n.into_inner(),
+                offset,
+            })
+            .collect();
+        let walk_directions = edges.iter().map(|e| e.direction).collect();
         let gauss = gauss_rings(
             vertices.len(),
             &face_starts,
@@ -90,6 +99,8 @@ impl<T: Real> ConvexPolyhedron<T> {
             &edge_faces,
         );
         Self {
+            planes,
+            walk_directions,
             vertices,
             normals,
             offsets,
