@@ -41,7 +41,6 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use crate::pair::{cast, with_boxes};
 use crate::query::{beyond_range, intersects_in_range};
 use crate::real::is_nan;
 use crate::{separation, Pose, Real, Separation, Shape};
@@ -49,9 +48,11 @@ use crate::{separation, Pose, Real, Separation, Shape};
 mod boxes;
 mod boxes3;
 mod certify;
+mod closed;
 mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
+use closed::closed_form;
 pub(crate) use sweep::sweep;
 
 /// The most major iterations (support points) of one query. A polytope pair
@@ -533,44 +534,6 @@ where
         }
     }
     best
-}
-
-/// The pair's closed form, when it has one (two boxes in 2D or 3D,
-/// `boxes.rs`):
-/// `Some(None)` when SAT finds them overlapping or touching (the verdict
-/// of `intersects`), `Some(Some(c))` when apart; `None` when the pair has
-/// no closed form or leaves the answer to the generic path.
-#[inline]
-fn closed_form<T, const N: usize, A, B>(
-    a: &A,
-    pose_a: &Pose<T, N>,
-    b: &B,
-    pose_b: &Pose<T, N>,
-) -> Option<Option<ClosestPoints<T, N>>>
-where
-    T: Real,
-    A: Shape<T, N> + ?Sized,
-    B: Shape<T, N> + ?Sized,
-{
-    if N != 2 && N != 3 {
-        return None;
-    }
-    let verdict = |v| match v {
-        boxes::Verdict::Overlap => Some(None),
-        boxes::Verdict::Apart(c) => Some(Some(c)),
-        boxes::Verdict::Generic => None,
-    };
-    if let Ok(answer) = with_boxes(a, b, |x, y| verdict(boxes::query(x, pose_a, y, pose_b))) {
-        return answer;
-    }
-    let (pa, pb) = (a.as_polygon()?, b.as_polygon()?);
-    let two = polygons::query(pa, cast(pose_a)?, pb, cast(pose_b)?);
-    let answer = match two {
-        boxes::Verdict::Overlap => None,
-        boxes::Verdict::Apart(c) => Some(*cast::<_, ClosestPoints<T, N>>(&c)?),
-        boxes::Verdict::Generic => return None,
-    };
-    Some(answer)
 }
 
 /// The exact answer for a pair SAT calls apart (`intersects` false), or
