@@ -31,11 +31,11 @@
 //!
 //! Each polygon stores a disc inside it (its vertices' mean and the
 //! distance to the nearest edge line). When the two discs overlap, so do
-//! the polygons: `intersects` answers at once. When they do not, the
-//! first-gap query behind `penetration` tries the edge of A facing B's
-//! centre and the edge of B facing A's before the rest: for polygons apart
-//! one of them usually separates. Neither changes an answer
-//! (tests/properties_2d.rs::fast_path_matches_engine).
+//! the polygons: `intersects` answers at once. When they do not,
+//! `intersects` and the first-gap query behind `penetration` try the edge
+//! of A facing B's centre and the edge of B facing A's before the rest:
+//! for polygons apart one of them usually separates. Neither changes an
+//! answer (tests/properties_2d.rs::fast_path_matches_engine).
 
 use core::ops::ControlFlow;
 
@@ -93,6 +93,19 @@ pub fn intersects<T: Real>(
     let pair = Pair::new(a, b, &pose_a.inv_mul(pose_b));
     if pair.discs_overlap() {
         return true;
+    }
+    // The edge of A facing B's centre, then the edge of B facing A's: for
+    // polygons apart one of them usually separates (the first-gap query's
+    // shortcut). Any positive gap is the verdict, whichever edge gives it.
+    let i = argmax_dot(a.normals(), &pair.d);
+    let g = pair.gap_a(i).distance;
+    if g > T::zero() || is_nan(g) {
+        return false;
+    }
+    let j = argmax_dot(b.normals(), &-pair.rot.inverse_transform_vector(&pair.d));
+    let g = pair.gap_b(j).1.distance;
+    if g > T::zero() || is_nan(g) {
+        return false;
     }
     // A NaN gap compares false: it reads as not separating here, and the
     // NaN contract wants `false`, so NaN ends the loop as "apart".
