@@ -34,10 +34,9 @@ use nalgebra::{Point3, Vector3};
 
 use crate::shape::sign_or_plus;
 
-use super::box_frame::{Feat, RefBox};
+use super::box_frame::{Feat, RefBox, FACE_LOOPS};
 use super::three_d::{edge_point, reduce};
 use super::{Frames, Manifold, Side};
-use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
 
 /// The box–box contacts of `feature`; nothing for other features (the
@@ -77,31 +76,32 @@ struct Pt<T: Real> {
 
 /// At most 8 points: a quad clipped by the four side planes of a
 /// rectangle (the intersection of two convex quads has at most 8 corners,
-/// and so has every intermediate polygon).
-struct Poly<T: Real> {
-    pts: [Pt<T>; 8],
-    len: usize,
-}
+/// and so has every intermediate polygon); points beyond 8 (round-off
+/// only) are dropped, as `three_d`'s buffers drop theirs.
+const CAP: usize = 8;
 
-impl<T: Real> Poly<T> {
-    fn new() -> Self {
-        Self {
-            pts: [Pt {
-                q: Vector3::zeros(),
-                on_reference: Feat::Face(0),
-                on_incident: Feat::Face(0),
-                next: Next::Side(0),
-            }; 8],
-            len: 0,
-        }
-    }
+/// The side planes of the reference faces: for face `i` and its edge `j`
+/// (from corner `FACE_LOOPS[i][j]` to the next), the axis `k` of the plane
+/// `±q_k <= h_k` through that edge (neither the face's axis nor the
+/// edge's), and whether its outward side is `+q_k` (the edge's corners
+/// have bit `k` set).
+const SIDE_PLANES: [[(u8, bool); 4]; 6] = side_planes();
 
-    fn push(&mut self, p: Pt<T>) {
-        if let Some(slot) = self.pts.get_mut(self.len) {
-            *slot = p;
-            self.len += 1;
+const fn side_planes() -> [[(u8, bool); 4]; 6] {
+    let mut out = [[(0, false); 4]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut j = 0;
+        while j < 4 {
+            let (start, end) = (FACE_LOOPS[i][j], FACE_LOOPS[i][(j + 1) % 4]);
+            let along = (start ^ end).trailing_zeros() as usize;
+            let k = 3 - i % 3 - along;
+            out[i][j] = (k as u8, (start >> k) & 1 == 1);
+            j += 1;
         }
+        i += 1;
     }
+    out
 }
 
 /// Face contact on face `index` of the reference box (`side`'s box),
@@ -127,48 +127,57 @@ fn face<T: Real>(
     let f = rb.incident_face(axis, plus);
     let h = rb.half;
 
-    // Two buffers built in place, each pass clipping one into the other.
-    let mut bufs = [Poly::new(), Poly::new()];
-    let corners: [usize; 4] = core::array::from_fn(|k| box_face_vertex::<3>(f, k));
-    for k in 0..4 {
+    // Two buffers, each pass clipping one into the other (a pass that
+    // keeps every point leaves its input as it is).
+    let blank = Pt {
+        q: Vector3::zeros(),
+        on_reference: Feat::Face(0),
+        on_incident: Feat::Face(0),
+        next: Next::Side(0),
+    };
+    let mut bufs = [[blank; CAP]; 2];
+    let corners = FACE_LOOPS[f % 6];
+    let offsets = rb.incident_offsets();
+    for (k, slot) in bufs[0].iter_mut().take(4).enumerate() {
         let v = corners[k];
-        bufs[0].push(Pt {
-            q: rb.incident_corner(v),
+        *slot = Pt {
+            q: rb.corner_from(&offsets, v.into()),
             on_reference: Feat::Face(index as u8),
-            on_incident: Feat::Vertex(v as u8),
-            next: Next::Incident(v as u8, corners[(k + 1) % 4] as u8),
-        });
+            on_incident: Feat::Vertex(v),
+            next: Next::Incident(v, corners[(k + 1) % 4]),
+        };
     }
+    let mut len = 4;
     let mut current = 0;
-    for j in 0..4 {
-        let start = box_face_vertex::<3>(index, j);
-        let end = box_face_vertex::<3>(index, (j + 1) % 4);
-        // The side plane through edge j is the face of the reference box
-        // across that edge: along the axis that is neither the face's nor
-        // the edge's, on the side of the edge's corners.
-        let along = (start ^ end).trailing_zeros() as usize;
-        let k = 3 - axis - along;
-        let out_plus = (start >> k) & 1 == 1;
+    let loop_r = FACE_LOOPS[index];
+    for (j, &(k, out_plus)) in SIDE_PLANES[index].iter().enumerate() {
+        let plane = Plane {
+            k: k.into(),
+            out_plus,
+            hk: h[usize::from(k)],
+            j: j as u8,
+            start: loop_r[j],
+            end: loop_r[(j + 1) % 4],
+            inc_face: f as u8,
+        };
         let [first, second] = &mut bufs;
         let (src, dst) = if current == 0 {
             (&*first, second)
         } else {
             (&*second, first)
         };
-        clip_to_plane(
-            src,
-            dst,
-            (k, out_plus, h[k]),
-            j as u8,
-            (start as u8, end as u8),
-            f as u8,
-        );
-        current = 1 - current;
-        if bufs[current].len == 0 {
-            break;
+        match clip_to_plane(&src[..len], dst, &plane) {
+            Clip::Unchanged => {}
+            Clip::Into(n) => {
+                len = n;
+                current = 1 - current;
+            }
+        }
+        if len == 0 {
+            return;
         }
     }
-    let poly = &bufs[current];
+    let poly = &bufs[current][..len];
 
     let height = |q: &Vector3<T>| {
         if plus {
@@ -177,9 +186,9 @@ fn face<T: Real>(
             -q[axis] - h[axis]
         }
     };
-    let mut kept = [(0, T::zero()); 8];
+    let mut kept = [(0, T::zero()); CAP];
     let mut n_kept = 0;
-    for (k, p) in poly.pts[..poly.len].iter().enumerate() {
+    for (k, p) in poly.iter().enumerate() {
         let separation = height(&p.q);
         if separation <= margin {
             kept[n_kept] = (k, separation);
@@ -187,20 +196,23 @@ fn face<T: Real>(
         }
     }
     let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
-    // nₐ · ((b − a) × (c − a)), nₐ = ±eₐ: the area in the face's plane.
-    let area = |a: Point3<T>, b: Point3<T>, c: Point3<T>| {
-        let (u, w) = (b - a, c - a);
-        let z = u[a1] * w[a2] - u[a2] * w[a1];
-        if plus {
-            z
-        } else {
-            -z
+    // nₐ · ((b − a) × (c − a)), nₐ = ±eₐ: the area in the face's plane,
+    // as a function of `c`.
+    let area_from = |a: Point3<T>, b: Point3<T>| {
+        let (u1, u2) = (b[a1] - a[a1], b[a2] - a[a2]);
+        move |c: Point3<T>| {
+            let z = u1 * (c[a2] - a[a2]) - u2 * (c[a1] - a[a1]);
+            if plus {
+                z
+            } else {
+                -z
+            }
         }
     };
-    let chosen = reduce(&kept[..n_kept], |k| Point3::from(poly.pts[k].q), area);
+    let chosen = reduce(&kept[..n_kept], |k| Point3::from(poly[k].q), area_from);
     m.reference = Some((side, index));
     for &(k, separation) in chosen.iter().flatten() {
-        let p = &poly.pts[k];
+        let p = &poly[k];
         rb.push(
             m,
             &p.q,
@@ -213,69 +225,99 @@ fn face<T: Real>(
     }
 }
 
-/// One Sutherland–Hodgman step in the reference box's frame: `out`
-/// becomes the part of `poly` where `±q_k − h_k <= 0` (`+` when
-/// `out_plus`), the inner side of side plane `j`, through the reference
-/// edge between corners `(start, end)`. The same steps, tests and names
-/// as `three_d::clip_to_plane` on a closed polygon of 4 sides; a polygon
-/// of two points (a degenerate clip) is an open segment there, and here.
-fn clip_to_plane<T: Real>(
-    poly: &Poly<T>,
-    out: &mut Poly<T>,
-    (k, out_plus, hk): (usize, bool, T),
+/// Side plane `j` of the reference face: `±q_k <= h_k` (`+` when
+/// `out_plus`), through the reference edge between corners `start` and
+/// `end`; `inc_face` names the incident face.
+struct Plane<T> {
+    k: usize,
+    out_plus: bool,
+    hk: T,
     j: u8,
-    (start, end): (u8, u8),
+    start: u8,
+    end: u8,
     inc_face: u8,
-) {
-    out.len = 0;
-    let pts = &poly.pts[..poly.len];
-    let len = pts.len();
-    let Some(first) = pts.first() else {
-        return;
-    };
-    let height = |p: &Pt<T>| {
-        if out_plus {
-            p.q[k] - hk
+}
+
+/// What a clipping pass did.
+enum Clip {
+    /// Every point lies on the inner side: the polygon is unchanged (the
+    /// Sutherland–Hodgman step would copy it as it is).
+    Unchanged,
+    /// The clipped polygon, of this many points, is in the output buffer.
+    Into(usize),
+}
+
+/// One Sutherland–Hodgman step in the reference box's frame: the part of
+/// `pts` where `±q_k − h_k <= 0`, the inner side of side plane `j`. The
+/// same steps, tests and names as `three_d::clip_to_plane` on a closed
+/// polygon; a polygon of two points (a degenerate clip) is an open
+/// segment there, and here. When every point is on the inner side the
+/// step keeps the polygon as it is (no vertex has a positive neighbour,
+/// so none changes its outgoing edge, and no edge crosses), and the
+/// buffer is not copied.
+#[inline(always)]
+fn clip_to_plane<T: Real>(pts: &[Pt<T>], out: &mut [Pt<T>; CAP], plane: &Plane<T>) -> Clip {
+    let zero = T::zero();
+    let len = pts.len().min(CAP);
+    let mut d = [zero; CAP];
+    let mut inside = 0;
+    for (di, p) in d.iter_mut().zip(pts) {
+        *di = if plane.out_plus {
+            p.q[plane.k] - plane.hk
         } else {
-            -p.q[k] - hk
+            -p.q[plane.k] - plane.hk
+        };
+        inside += usize::from(*di <= zero);
+    }
+    if inside == len {
+        return Clip::Unchanged;
+    }
+    let mut n = 0;
+    let mut emit = |p: Pt<T>| {
+        if n < CAP {
+            out[n] = p;
+            n += 1;
         }
     };
-    let zero = T::zero();
-    let d0 = height(first);
-    let mut next_height = d0;
+    let j = plane.j;
     for i in 0..len {
-        // By reference, and the next index without a division: a clip
-        // point is copied only when it is kept.
         let last = i + 1 == len;
-        let (cur, nxt) = (&pts[i], &pts[if last { 0 } else { i + 1 }]);
+        let inext = if last { 0 } else { i + 1 };
+        let (cur, nxt) = (&pts[i], &pts[inext]);
         let closing = len <= 2 && last;
-        let dc = next_height;
-        let dn = if last { d0 } else { height(nxt) };
-        next_height = dn;
+        let (dc, dn) = (d[i], d[inext]);
         if dc <= zero {
             let mut kept = *cur;
             if dc == zero && dn > zero && !closing {
                 kept.next = Next::Side(j);
             }
-            out.push(kept);
+            emit(kept);
         }
         if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
             continue;
         }
         let s = dc / (dc - dn);
         let (on_reference, on_incident) = match cur.next {
-            Next::Incident(u, w) => (Feat::Edge(start, end), Feat::Edge(u, w)),
-            Next::Side(p) if (p + 1) % 4 == j => (Feat::Vertex(start), Feat::Face(inc_face)),
-            Next::Side(p) if (j + 1) % 4 == p => (Feat::Vertex(end), Feat::Face(inc_face)),
-            Next::Side(_) => (Feat::Edge(start, end), Feat::Face(inc_face)),
+            Next::Incident(u, w) => (Feat::Edge(plane.start, plane.end), Feat::Edge(u, w)),
+            Next::Side(p) if (p + 1) % 4 == j => {
+                (Feat::Vertex(plane.start), Feat::Face(plane.inc_face))
+            }
+            Next::Side(p) if (j + 1) % 4 == p => {
+                (Feat::Vertex(plane.end), Feat::Face(plane.inc_face))
+            }
+            Next::Side(_) => (
+                Feat::Edge(plane.start, plane.end),
+                Feat::Face(plane.inc_face),
+            ),
         };
-        out.push(Pt {
+        emit(Pt {
             q: cur.q + (nxt.q - cur.q) * s,
             on_reference,
             on_incident,
             next: if dc < zero { Next::Side(j) } else { cur.next },
         });
     }
+    Clip::Into(n)
 }
 
 /// Edge–edge contact of two boxes: of the four edges along box axis `i`

@@ -24,6 +24,30 @@ use nalgebra::{Point, SMatrix, SVector};
 use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
 use crate::{Obb, Pose, Real};
 
+/// The corner loops of the six faces of a 3D box, as
+/// `shape::box_face_vertex::<3>` lists them (counter-clockwise seen from
+/// outside; corner bit `k` set for `+h_k`), as a table.
+pub(super) const FACE_LOOPS: [[u8; 4]; 6] = face_loops();
+
+const fn face_loops() -> [[u8; 4]; 6] {
+    // The signs of (b, c) = (a + 1, a + 2) counter-clockwise about +e_a;
+    // seen from −e_a the loop runs the other way.
+    const SQUARE: [(u8, u8); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
+    let mut out = [[0; 4]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let (a, plus) = if i < 3 { (i, 1) } else { (i - 3, 0) };
+        let mut k = 0;
+        while k < 4 {
+            let (sb, sc) = SQUARE[if plus == 1 { k } else { 3 - k }];
+            out[i][k] = (plus << a) | (sb << ((a + 1) % 3)) | (sc << ((a + 2) % 3));
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// A box feature during clipping, in the box numbering (faces `< 6`,
 /// corners `< 8`): one byte each, so that a clip point stays small.
 #[derive(Clone, Copy)]
@@ -140,9 +164,23 @@ impl<T: Real, const N: usize> RefBox<T, N> {
     /// Corner `v` of the incident box (the [`Obb`] corner numbering: bit `k`
     /// set for `+h_k`), in the reference box's frame.
     pub(super) fn incident_corner(&self, v: usize) -> SVector<T, N> {
+        self.corner_from(&self.incident_offsets(), v)
+    }
+
+    /// The incident box's half axes in the reference box's frame: column
+    /// `k` of its axes times its half extent `k`, computed once for all
+    /// corners ([`RefBox::corner_from`]).
+    #[inline]
+    pub(super) fn incident_offsets(&self) -> [SVector<T, N>; N] {
+        core::array::from_fn(|k| self.axes.column(k) * self.inc_half[k])
+    }
+
+    /// Corner `v` of the incident box from its half axes `offsets`: the
+    /// centre plus or minus each, in the order of the axes.
+    #[inline]
+    pub(super) fn corner_from(&self, offsets: &[SVector<T, N>; N], v: usize) -> SVector<T, N> {
         let mut q = self.center;
-        for k in 0..N {
-            let col = self.axes.column(k) * self.inc_half[k];
+        for (k, col) in offsets.iter().enumerate() {
             if (v >> k) & 1 == 1 {
                 q += col;
             } else {
@@ -207,5 +245,25 @@ impl<T: Real, const N: usize> RefBox<T, N> {
             },
         };
         m.push(point);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FACE_LOOPS;
+    use crate::shape::box_face_vertex;
+
+    /// The table is `box_face_vertex`'s loops.
+    #[test]
+    fn face_loops_are_box_face_vertex() {
+        for (i, face) in FACE_LOOPS.iter().enumerate() {
+            for (k, &v) in face.iter().enumerate() {
+                assert_eq!(
+                    usize::from(v),
+                    box_face_vertex::<3>(i, k),
+                    "face {i}, corner {k}"
+                );
+            }
+        }
     }
 }
