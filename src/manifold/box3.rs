@@ -34,9 +34,9 @@ use nalgebra::{Point3, Vector3};
 
 use crate::shape::sign_or_plus;
 
-use super::box_frame::{Feat, RefBox, FACE_LOOPS};
-use super::three_d::{edge_point, reduce};
-use super::{Frames, Manifold, Side};
+use super::box_frame::{BoxSat, Feat, RefBox, FACE_LOOPS};
+use super::three_d::{closest_on_segments, reduce};
+use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
 use crate::{Feature, Obb, Real};
 
 /// The box–box contacts of `feature`; nothing for other features (the
@@ -44,15 +44,14 @@ use crate::{Feature, Obb, Real};
 pub(super) fn contacts<T: Real>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
-    a: &Obb<T, 3>,
-    b: &Obb<T, 3>,
-    feature: Feature,
+    (a, b): (&Obb<T, 3>, &Obb<T, 3>),
+    sat: &BoxSat<'_, T, 3>,
     margin: T,
 ) {
-    match feature {
-        Feature::EdgePair(i, j) => edge_pair(m, frames, a, b, i, j),
-        Feature::FaceA(i) => face(m, frames, Side::A, (a, b), i, margin),
-        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), i, margin),
+    match sat.local.feature {
+        Feature::EdgePair(i, j) => edge_pair(m, frames, (a, b), sat, (i, j)),
+        Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
+        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), sat, i, margin),
         _ => {}
     }
 }
@@ -114,7 +113,8 @@ fn face<T: Real>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
     side: Side,
-    (reference, incident): (&Obb<T, 3>, &Obb<T, 3>),
+    boxes: (&Obb<T, 3>, &Obb<T, 3>),
+    sat: &BoxSat<'_, T, 3>,
     index: usize,
     margin: T,
 ) {
@@ -123,7 +123,7 @@ fn face<T: Real>(
     }
     let (axis, plus) = (index % 3, index < 3);
     let normal = m.normal().into_inner();
-    let rb = RefBox::new(frames, side, reference, incident, normal);
+    let rb = RefBox::new(frames, side, boxes, sat.pair, normal);
     let f = rb.incident_face(axis, plus);
     let h = rb.half;
 
@@ -320,53 +320,69 @@ fn clip_to_plane<T: Real>(pts: &[Pt<T>], out: &mut [Pt<T>; CAP], plane: &Plane<T
     Clip::Into(n)
 }
 
-/// Edge–edge contact of two boxes: of the four edges along box axis `i`
-/// of `a` (`j` of `b`), the one whose other coordinates take the sign of
-/// the normal in that box's frame (`−n` for `b`), as
-/// `three_d::supporting_edge` names it, built from its first corner and
-/// the box's axis instead of two corners; then the point of
-/// `three_d::edge_point`.
+/// Edge–edge contact of two boxes, in A's box frame (the SAT's axis `n`
+/// there, B's axes `R` and centre `T`): of the four edges along box axis
+/// `i` of `a` (`j` of `b`), the one whose other coordinates take the sign
+/// of `n` in that box's frame (`−n` for `b`), as
+/// `three_d::supporting_edge` names it; the point halfway between their
+/// closest points (`three_d::closest_on_segments`), split by
+/// `± n · distance / 2` as `three_d::edge_point` does, then placed in the
+/// world and in each shape's frame.
 fn edge_pair<T: Real>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
-    a: &Obb<T, 3>,
-    b: &Obb<T, 3>,
-    i: usize,
-    j: usize,
+    (a, b): (&Obb<T, 3>, &Obb<T, 3>),
+    sat: &BoxSat<'_, T, 3>,
+    (i, j): (usize, usize),
 ) {
-    let n = frames.normal;
-    let (pa, da, ea) = box_edge(a, i % 3, &n);
-    let pose_ab = frames.pose_ab();
-    let (pb, db, eb) = box_edge(b, j % 3, &pose_ab.rotation.inverse_transform_vector(&-n));
-    let (pb, db) = (pose_ab * pb, pose_ab.rotation * db);
-    edge_point(m, frames, (&pa, &(pa + da), ea), (&pb, &(pb + db), eb));
+    let pair = sat.pair;
+    let n = sat.local.axis.into_inner();
+    let (i, j) = (i % 3, j % 3);
+    // −n in B's box frame.
+    let nb = -pair.r.tr_mul(&n);
+    let (pa, qa, ea) = box_edge(&a.half_extents(), i, &n);
+    let (pb, qb, eb) = box_edge(&b.half_extents(), j, &nb);
+    let (pb, qb) = (pair.r * pb + pair.t, pair.r * qb + pair.t);
+    let (ca, cb) = closest_on_segments(&pa.into(), &qa.into(), &pb.into(), &qb.into());
+    let two = T::one() + T::one();
+    let mid = ca + (cb - ca) / two;
+    let half = n * (frames.distance / two);
+    let (on_a, on_b) = ((mid - half).coords, (mid + half).coords);
+    // A's box frame → world, → A's shape frame, → B's shape frame.
+    let origin = frames.pose_a.translation.vector + pair.offset_a;
+    let world = |p: &Vector3<T>| Point3::from(pair.frame_a * p + origin);
+    let local_b = b.rotation() * pair.r.tr_mul(&(on_b - pair.t)) + b.center().coords;
+    m.push(ContactPoint {
+        separation: frames.distance,
+        on_a: world(&on_a),
+        on_b: world(&on_b),
+        local_a: a.rotation() * Point3::from(on_a) + a.center().coords,
+        local_b: local_b.into(),
+        id: ContactId { a: ea, b: eb },
+    });
 }
 
-/// The edge of `obb` along its `axis` that supports `dir` (the box's
-/// shape frame): its first corner, the vector to its second, and its
+/// The edge along box `axis` (half extents `h`, the box's own frame) that
+/// supports `dir`: its two corners (from `−h_axis` to `+h_axis`) and its
 /// feature `Edge(corner, corner | 1 << axis)`.
 #[inline]
 fn box_edge<T: Real>(
-    obb: &Obb<T, 3>,
+    h: &Vector3<T>,
     axis: usize,
     dir: &Vector3<T>,
-) -> (Point3<T>, Vector3<T>, super::ContactFeature) {
-    let rot = obb.rotation();
-    let d = rot.inverse_transform_vector(dir);
-    let h = obb.half_extents();
+) -> (Vector3<T>, Vector3<T>, ContactFeature) {
     let mut corner = 0;
     let mut q = Vector3::zeros();
     for k in 0..3 {
-        q[k] = if k != axis && sign_or_plus(d[k]) > T::zero() {
+        q[k] = if k != axis && sign_or_plus(dir[k]) > T::zero() {
             corner |= 1 << k;
             h[k]
         } else {
             -h[k]
         };
     }
-    let two = T::one() + T::one();
-    let start = obb.center() + rot * q;
-    let along = rot.matrix().column(axis) * (h[axis] * two);
+    let mut end = q;
+    end[axis] = h[axis];
     let feature = Feat::Edge(corner as u8, (corner | (1 << axis)) as u8).public();
-    (start, along, feature)
+    (q, end, feature)
 }

@@ -21,8 +21,11 @@
 
 use nalgebra::{Point, SMatrix, SVector};
 
+use super::gate::{gate_with, Gate};
+use super::one_point::one_point;
 use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
-use crate::{Obb, Pose, Real};
+use crate::pair::obb_obb::{self, BoxPair};
+use crate::{Obb, Pose, Real, Shape};
 
 /// The corner loops of the six faces of a 3D box, as
 /// `shape::box_face_vertex::<3>` lists them (counter-clockwise seen from
@@ -68,6 +71,68 @@ impl Feat {
     }
 }
 
+/// What the box paths' clipping receives besides the frames: the pair's
+/// box frames and the SAT's answer in A's box frame.
+pub(super) struct BoxSat<'p, T: Real, const N: usize> {
+    pub(super) pair: &'p BoxPair<T, N>,
+    /// [`separation`](crate::separation)'s answer before its axis is
+    /// turned to the world (its axis in A's box frame).
+    pub(super) local: &'p crate::Separation<T, N>,
+}
+
+/// `run` (`mod.rs`) for two boxes: the same gate, on the box SAT run on a
+/// [`BoxPair`] built once, which `contacts` then clips with (no second
+/// placement of the boxes); the one-point contact when `contacts` gave no
+/// point.
+pub(super) fn run_boxes<T: Real, const N: usize>(
+    m: &mut Manifold<T, N>,
+    (a, pose_a): (&Obb<T, N>, &Pose<T, N>),
+    (b, pose_b): (&Obb<T, N>, &Pose<T, N>),
+    margin: T,
+    contacts: impl FnOnce(
+        &mut Manifold<T, N>,
+        &Frames<'_, T, N>,
+        (&Obb<T, N>, &Obb<T, N>),
+        &BoxSat<'_, T, N>,
+        T,
+    ),
+) {
+    let pair = BoxPair::new(a, pose_a, b, pose_b);
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    let mut local = None;
+    let gate = gate_with(a, pose_a, b, pose_b, margin, |scan| {
+        let s = obb_obb::local_separation(&pair, &ha, &hb, scan);
+        local = Some(s);
+        s.to_world(&pair.frame_a)
+    });
+    let sat = match gate {
+        Gate::Apart(normal) => {
+            m.restart(normal);
+            return;
+        }
+        Gate::Within(sat) => sat,
+    };
+    m.restart(sat.axis);
+    let frames = Frames {
+        pose_a,
+        pose_b,
+        pose_ab: core::cell::OnceCell::new(),
+        normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
+        distance: sat.distance,
+        radius_a: Shape::<T, N>::radius(a),
+        radius_b: Shape::<T, N>::radius(b),
+    };
+    // No SAT call when the poses are out of range (the answer is the
+    // range check's fallback): no clipping then.
+    if let Some(local) = &local {
+        let sat = BoxSat { pair: &pair, local };
+        contacts(m, &frames, (a, b), &sat, margin);
+    }
+    if m.is_empty() {
+        one_point(m, &frames, a, b, sat.feature);
+    }
+}
+
 /// The incident box placed in the reference box's frame, and the maps out
 /// of that frame. Both boxes have radius 0 (an [`Obb`]).
 pub(super) struct RefBox<T: Real, const N: usize> {
@@ -94,25 +159,32 @@ pub(super) struct RefBox<T: Real, const N: usize> {
 impl<T: Real, const N: usize> RefBox<T, N> {
     /// The frame of `reference` (the box of shape `side`) with `incident`
     /// placed in it; each box's shape posed by the frames' `pose_a` or
-    /// `pose_b`.
+    /// `pose_b`, the pair's frames `pair` (the box SAT's). With A's face
+    /// as the reference, the incident box's axes and centre are the SAT's
+    /// `R` and `T`; with B's, `Rᵀ` and B's frame turned back onto the
+    /// centres' difference.
     pub(super) fn new(
         frames: &Frames<'_, T, N>,
         side: Side,
-        reference: &Obb<T, N>,
-        incident: &Obb<T, N>,
+        (reference, incident): (&Obb<T, N>, &Obb<T, N>),
+        pair: &BoxPair<T, N>,
         normal: SVector<T, N>,
     ) -> Self {
-        let (pose_r, pose_i): (&Pose<T, N>, &Pose<T, N>) = match side {
-            Side::A => (frames.pose_a, frames.pose_b),
-            Side::B => (frames.pose_b, frames.pose_a),
+        let (pose_r, rot_r, off_r, axes, center) = match side {
+            Side::A => (frames.pose_a, &pair.frame_a, pair.offset_a, pair.r, pair.t),
+            Side::B => {
+                let rt = pair.frame_b.matrix().transpose();
+                // B's centre less A's is `d`; A's less B's is `−d`, exactly.
+                (
+                    frames.pose_b,
+                    &pair.frame_b,
+                    pair.offset_b,
+                    pair.r.transpose(),
+                    rt * -pair.d,
+                )
+            }
         };
-        let (rot_r, off_r) = reference.world_frame(pose_r);
-        let (rot_i, off_i) = incident.world_frame(pose_i);
         let rot_r = rot_r.into_inner();
-        let rt = rot_r.transpose();
-        let axes = rt * rot_i.matrix();
-        let shift = pose_i.translation.vector - pose_r.translation.vector;
-        let center = rt * (shift + (off_i - off_r));
         // Reference frame → incident box frame: Mᵀ (q − c); then the
         // incident box's placement in its shape.
         let inc_rot = incident.rotation().matrix();

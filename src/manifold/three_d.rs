@@ -635,7 +635,7 @@ where
 /// The closest points of the segments `[p1, q1]` and `[p2, q2]` (Ericson,
 /// Real-Time Collision Detection, 5.1.9); for parallel segments, the
 /// points from `p1` (or the nearest end).
-fn closest_on_segments<T: Real>(
+pub(super) fn closest_on_segments<T: Real>(
     p1: &Point3<T>,
     q1: &Point3<T>,
     p2: &Point3<T>,
