@@ -351,13 +351,13 @@ fn edge_pair<T: Real>(
     // A's box frame → world, → A's shape frame, → B's shape frame.
     let origin = frames.pose_a.translation.vector + pair.offset_a;
     let world = |p: &Vector3<T>| Point3::from(pair.frame_a * p + origin);
-    let local_b = b.rotation() * pair.r.tr_mul(&(on_b - pair.t)) + b.center().coords;
+    let local_b = b.out_of_box_frame(&pair.r.tr_mul(&(on_b - pair.t)));
     m.push(ContactPoint {
         separation: frames.distance,
         on_a: world(&on_a),
         on_b: world(&on_b),
-        local_a: a.rotation() * Point3::from(on_a) + a.center().coords,
-        local_b: local_b.into(),
+        local_a: a.out_of_box_frame(&on_a),
+        local_b,
         id: ContactId { a: ea, b: eb },
     });
 }

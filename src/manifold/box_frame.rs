@@ -148,8 +148,8 @@ pub(super) struct RefBox<T: Real, const N: usize> {
     pub(super) inc_half: SVector<T, N>,
     /// The reference box's frame in the world: rotation, origin.
     world: (SMatrix<T, N, N>, SVector<T, N>),
-    /// The reference box's frame in its shape's local frame.
-    own: (SMatrix<T, N, N>, SVector<T, N>),
+    /// The reference box (its frame in its shape's local frame).
+    own: Obb<T, N>,
     /// The reference box's frame in the incident shape's local frame.
     other: (SMatrix<T, N, N>, SVector<T, N>),
     /// The manifold's normal (world, A to B).
@@ -197,7 +197,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
             center,
             inc_half: incident.half_extents(),
             world: (rot_r, pose_r.translation.vector + off_r),
-            own: (reference.rotation().into_inner(), reference.center().coords),
+            own: *reference,
             other,
             normal,
         }
@@ -289,7 +289,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
         let place =
             |(r, t): &(SMatrix<T, N, N>, SVector<T, N>), p: &SVector<T, N>| Point::from(r * p + t);
         let ref_world = place(&self.world, &on_face);
-        let ref_local = place(&self.own, &on_face);
+        let ref_local = self.own.out_of_box_frame(&on_face);
         let inc_local = place(&self.other, q);
         let step = self.normal * separation;
         let point = match self.side {
