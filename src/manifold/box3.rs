@@ -386,3 +386,27 @@ fn box_edge<T: Real>(
     let feature = Feat::Edge(corner as u8, (corner | (1 << axis)) as u8).public();
     (q, end, feature)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::SIDE_PLANES;
+    use crate::shape::box_face_vertex;
+
+    /// The side-plane table is what the clipping computed at run time
+    /// before: for edge `j` of face `i`, the axis that is neither the
+    /// face's nor the edge's, and the side of the edge's corners on it.
+    #[test]
+    fn side_planes_are_the_faces_across_the_edges() {
+        for (i, planes) in SIDE_PLANES.iter().enumerate() {
+            for (j, &(k, out_plus)) in planes.iter().enumerate() {
+                let start = box_face_vertex::<3>(i, j);
+                let end = box_face_vertex::<3>(i, (j + 1) % 4);
+                let along = (start ^ end).trailing_zeros() as usize;
+                let axis = 3 - i % 3 - along;
+                assert_eq!(usize::from(k), axis, "face {i}, edge {j}");
+                assert_eq!(out_plus, (start >> axis) & 1 == 1, "face {i}, edge {j}");
+                assert_eq!((end >> axis) & 1, (start >> axis) & 1, "face {i}, edge {j}");
+            }
+        }
+    }
+}
