@@ -21,7 +21,7 @@
 
 use nalgebra::Vector2;
 
-use super::box_frame::{Feat, RefBox};
+use super::box_frame::{BoxSat, Feat, RefBox};
 use super::{Frames, Manifold, Side};
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
@@ -31,14 +31,13 @@ use crate::{Feature, Obb, Real};
 pub(super) fn contacts<T: Real>(
     m: &mut Manifold<T, 2>,
     frames: &Frames<'_, T, 2>,
-    a: &Obb<T, 2>,
-    b: &Obb<T, 2>,
-    feature: Feature,
+    (a, b): (&Obb<T, 2>, &Obb<T, 2>),
+    sat: &BoxSat<'_, T, 2>,
     margin: T,
 ) {
-    match feature {
-        Feature::FaceA(i) => face(m, frames, Side::A, (a, b), i, margin),
-        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), i, margin),
+    match sat.local.feature {
+        Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
+        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), sat, i, margin),
         _ => {}
     }
 }
@@ -91,7 +90,8 @@ fn face<T: Real>(
     m: &mut Manifold<T, 2>,
     frames: &Frames<'_, T, 2>,
     side: Side,
-    (reference, incident): (&Obb<T, 2>, &Obb<T, 2>),
+    boxes: (&Obb<T, 2>, &Obb<T, 2>),
+    sat: &BoxSat<'_, T, 2>,
     index: usize,
     margin: T,
 ) {
@@ -100,7 +100,7 @@ fn face<T: Real>(
     }
     let (axis, plus) = (index % 2, index < 2);
     let other = 1 - axis;
-    let rb = RefBox::new(frames, side, reference, incident, m.normal().into_inner());
+    let rb = RefBox::new(frames, side, boxes, sat.pair, m.normal().into_inner());
     let f = rb.incident_face(axis, plus);
     let h = rb.half;
     let mut pts: [Pt<T>; 2] = core::array::from_fn(|k| {

@@ -21,8 +21,35 @@
 
 use nalgebra::{Point, SMatrix, SVector};
 
+use super::gate::{gate_with, Gate};
+use super::one_point::one_point;
 use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
-use crate::{Obb, Pose, Real};
+use crate::pair::obb_obb::{self, BoxPair};
+use crate::{Obb, Pose, Real, Shape};
+
+/// The corner loops of the six faces of a 3D box, as
+/// `shape::box_face_vertex::<3>` lists them (counter-clockwise seen from
+/// outside; corner bit `k` set for `+h_k`), as a table.
+pub(super) const FACE_LOOPS: [[u8; 4]; 6] = face_loops();
+
+const fn face_loops() -> [[u8; 4]; 6] {
+    // The signs of (b, c) = (a + 1, a + 2) counter-clockwise about +e_a;
+    // seen from −e_a the loop runs the other way.
+    const SQUARE: [(u8, u8); 4] = [(0, 0), (1, 0), (1, 1), (0, 1)];
+    let mut out = [[0; 4]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let (a, plus) = if i < 3 { (i, 1) } else { (i - 3, 0) };
+        let mut k = 0;
+        while k < 4 {
+            let (sb, sc) = SQUARE[if plus == 1 { k } else { 3 - k }];
+            out[i][k] = (plus << a) | (sb << ((a + 1) % 3)) | (sc << ((a + 2) % 3));
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
 
 /// A box feature during clipping, in the box numbering (faces `< 6`,
 /// corners `< 8`): one byte each, so that a clip point stays small.
@@ -44,6 +71,68 @@ impl Feat {
     }
 }
 
+/// What the box paths' clipping receives besides the frames: the pair's
+/// box frames and the SAT's answer in A's box frame.
+pub(super) struct BoxSat<'p, T: Real, const N: usize> {
+    pub(super) pair: &'p BoxPair<T, N>,
+    /// [`separation`](crate::separation)'s answer before its axis is
+    /// turned to the world (its axis in A's box frame).
+    pub(super) local: &'p crate::Separation<T, N>,
+}
+
+/// `run` (`mod.rs`) for two boxes: the same gate, on the box SAT run on a
+/// [`BoxPair`] built once, which `contacts` then clips with (no second
+/// placement of the boxes); the one-point contact when `contacts` gave no
+/// point.
+pub(super) fn run_boxes<T: Real, const N: usize>(
+    m: &mut Manifold<T, N>,
+    (a, pose_a): (&Obb<T, N>, &Pose<T, N>),
+    (b, pose_b): (&Obb<T, N>, &Pose<T, N>),
+    margin: T,
+    contacts: impl FnOnce(
+        &mut Manifold<T, N>,
+        &Frames<'_, T, N>,
+        (&Obb<T, N>, &Obb<T, N>),
+        &BoxSat<'_, T, N>,
+        T,
+    ),
+) {
+    let pair = BoxPair::new(a, pose_a, b, pose_b);
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    let mut local = None;
+    let gate = gate_with(a, pose_a, b, pose_b, margin, |scan| {
+        let s = obb_obb::local_separation(&pair, &ha, &hb, scan);
+        local = Some(s);
+        s.to_world(&pair.frame_a)
+    });
+    let sat = match gate {
+        Gate::Apart(normal) => {
+            m.restart(normal);
+            return;
+        }
+        Gate::Within(sat) => sat,
+    };
+    m.restart(sat.axis);
+    let frames = Frames {
+        pose_a,
+        pose_b,
+        pose_ab: core::cell::OnceCell::new(),
+        normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
+        distance: sat.distance,
+        radius_a: Shape::<T, N>::radius(a),
+        radius_b: Shape::<T, N>::radius(b),
+    };
+    // No SAT call when the poses are out of range (the answer is the
+    // range check's fallback): no clipping then.
+    if let Some(local) = &local {
+        let sat = BoxSat { pair: &pair, local };
+        contacts(m, &frames, (a, b), &sat, margin);
+    }
+    if m.is_empty() {
+        one_point(m, &frames, a, b, sat.feature);
+    }
+}
+
 /// The incident box placed in the reference box's frame, and the maps out
 /// of that frame. Both boxes have radius 0 (an [`Obb`]).
 pub(super) struct RefBox<T: Real, const N: usize> {
@@ -59,8 +148,8 @@ pub(super) struct RefBox<T: Real, const N: usize> {
     pub(super) inc_half: SVector<T, N>,
     /// The reference box's frame in the world: rotation, origin.
     world: (SMatrix<T, N, N>, SVector<T, N>),
-    /// The reference box's frame in its shape's local frame.
-    own: (SMatrix<T, N, N>, SVector<T, N>),
+    /// The reference box (its frame in its shape's local frame).
+    own: Obb<T, N>,
     /// The reference box's frame in the incident shape's local frame.
     other: (SMatrix<T, N, N>, SVector<T, N>),
     /// The manifold's normal (world, A to B).
@@ -70,25 +159,32 @@ pub(super) struct RefBox<T: Real, const N: usize> {
 impl<T: Real, const N: usize> RefBox<T, N> {
     /// The frame of `reference` (the box of shape `side`) with `incident`
     /// placed in it; each box's shape posed by the frames' `pose_a` or
-    /// `pose_b`.
+    /// `pose_b`, the pair's frames `pair` (the box SAT's). With A's face
+    /// as the reference, the incident box's axes and centre are the SAT's
+    /// `R` and `T`; with B's, `Rᵀ` and B's frame turned back onto the
+    /// centres' difference.
     pub(super) fn new(
         frames: &Frames<'_, T, N>,
         side: Side,
-        reference: &Obb<T, N>,
-        incident: &Obb<T, N>,
+        (reference, incident): (&Obb<T, N>, &Obb<T, N>),
+        pair: &BoxPair<T, N>,
         normal: SVector<T, N>,
     ) -> Self {
-        let (pose_r, pose_i): (&Pose<T, N>, &Pose<T, N>) = match side {
-            Side::A => (frames.pose_a, frames.pose_b),
-            Side::B => (frames.pose_b, frames.pose_a),
+        let (pose_r, rot_r, off_r, axes, center) = match side {
+            Side::A => (frames.pose_a, &pair.frame_a, pair.offset_a, pair.r, pair.t),
+            Side::B => {
+                let rt = pair.frame_b.matrix().transpose();
+                // B's centre less A's is `d`; A's less B's is `−d`, exactly.
+                (
+                    frames.pose_b,
+                    &pair.frame_b,
+                    pair.offset_b,
+                    pair.r.transpose(),
+                    rt * -pair.d,
+                )
+            }
         };
-        let (rot_r, off_r) = reference.world_frame(pose_r);
-        let (rot_i, off_i) = incident.world_frame(pose_i);
         let rot_r = rot_r.into_inner();
-        let rt = rot_r.transpose();
-        let axes = rt * rot_i.matrix();
-        let shift = pose_i.translation.vector - pose_r.translation.vector;
-        let center = rt * (shift + (off_i - off_r));
         // Reference frame → incident box frame: Mᵀ (q − c); then the
         // incident box's placement in its shape.
         let inc_rot = incident.rotation().matrix();
@@ -101,7 +197,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
             center,
             inc_half: incident.half_extents(),
             world: (rot_r, pose_r.translation.vector + off_r),
-            own: (reference.rotation().into_inner(), reference.center().coords),
+            own: *reference,
             other,
             normal,
         }
@@ -140,9 +236,23 @@ impl<T: Real, const N: usize> RefBox<T, N> {
     /// Corner `v` of the incident box (the [`Obb`] corner numbering: bit `k`
     /// set for `+h_k`), in the reference box's frame.
     pub(super) fn incident_corner(&self, v: usize) -> SVector<T, N> {
+        self.corner_from(&self.incident_offsets(), v)
+    }
+
+    /// The incident box's half axes in the reference box's frame: column
+    /// `k` of its axes times its half extent `k`, computed once for all
+    /// corners ([`RefBox::corner_from`]).
+    #[inline]
+    pub(super) fn incident_offsets(&self) -> [SVector<T, N>; N] {
+        core::array::from_fn(|k| self.axes.column(k) * self.inc_half[k])
+    }
+
+    /// Corner `v` of the incident box from its half axes `offsets`: the
+    /// centre plus or minus each, in the order of the axes.
+    #[inline]
+    pub(super) fn corner_from(&self, offsets: &[SVector<T, N>; N], v: usize) -> SVector<T, N> {
         let mut q = self.center;
-        for k in 0..N {
-            let col = self.axes.column(k) * self.inc_half[k];
+        for (k, col) in offsets.iter().enumerate() {
             if (v >> k) & 1 == 1 {
                 q += col;
             } else {
@@ -179,7 +289,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
         let place =
             |(r, t): &(SMatrix<T, N, N>, SVector<T, N>), p: &SVector<T, N>| Point::from(r * p + t);
         let ref_world = place(&self.world, &on_face);
-        let ref_local = place(&self.own, &on_face);
+        let ref_local = self.own.out_of_box_frame(&on_face);
         let inc_local = place(&self.other, q);
         let step = self.normal * separation;
         let point = match self.side {
@@ -207,5 +317,25 @@ impl<T: Real, const N: usize> RefBox<T, N> {
             },
         };
         m.push(point);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FACE_LOOPS;
+    use crate::shape::box_face_vertex;
+
+    /// The table is `box_face_vertex`'s loops.
+    #[test]
+    fn face_loops_are_box_face_vertex() {
+        for (i, face) in FACE_LOOPS.iter().enumerate() {
+            for (k, &v) in face.iter().enumerate() {
+                assert_eq!(
+                    usize::from(v),
+                    box_face_vertex::<3>(i, k),
+                    "face {i}, corner {k}"
+                );
+            }
+        }
     }
 }

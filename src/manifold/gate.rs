@@ -15,11 +15,11 @@
 //!
 //! A first-gap scan stops at the first axis with a positive gap; when no
 //! gap is positive it has offered every axis, in the same order and with
-//! the same arithmetic as the best scan, so its answer is [`separation`]'s
-//! bit for bit. A positive gap means [`separation`]'s distance is
+//! the same arithmetic as the best scan, so its answer is [`separation`](crate::separation)'s
+//! bit for bit. A positive gap means [`separation`](crate::separation)'s distance is
 //! positive too (a positive gap always beats a non-positive one in the
 //! tie rule, and both scans decide the sign with `intersects`' predicate);
-//! and [`separation`] gives the largest gap over the axes less the tie
+//! and [`separation`](crate::separation) gives the largest gap over the axes less the tie
 //! tolerance, so once the first gap clears the margin by more than
 //! round-off, the best one does too.
 
@@ -27,7 +27,7 @@ use nalgebra::{SVector, Unit};
 
 use crate::axis_search::Scan;
 use crate::real::is_nan;
-use crate::{engine, pair, separation, Pose, Real, Separation, Shape};
+use crate::{engine, pair, Pose, Real, Separation, Shape};
 
 /// What the manifold needs from the SAT.
 pub(super) enum Gate<T: Real, const N: usize> {
@@ -36,18 +36,18 @@ pub(super) enum Gate<T: Real, const N: usize> {
     /// shapes are apart by more than the margin (NaN input: whatever the
     /// scan reported).
     Apart(Unit<SVector<T, N>>),
-    /// [`separation`]'s answer, bit for bit, with its distance at most the
+    /// [`separation`](crate::separation)'s answer, bit for bit, with its distance at most the
     /// margin.
     Within(Separation<T, N>),
 }
 
 /// The relative width of the band above the margin in which the first gap
 /// does not decide alone: `√ε` (1.5e-8 in `f64`, 3.5e-4 in `f32`) of the
-/// pair's scale. [`separation`]'s distance lies below a gap it offers by
+/// pair's scale. [`separation`](crate::separation)'s distance lies below a gap it offers by
 /// at most the tie tolerance (4 ε) and the round-off of two computations
 /// of a gap (the hull path's walk and its scans), a few tens of ε of the
 /// scale; the band is far above that, so the early exit never changes
-/// whether the manifold is empty. A pair in the band runs [`separation`]
+/// whether the manifold is empty. A pair in the band runs [`separation`](crate::separation)
 /// as well (only its cost changes).
 #[inline]
 fn band<T: Real>() -> T {
@@ -69,10 +69,34 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let first = match crate::query::beyond_range(pose_a, pose_b) {
-        Some(far) => far,
-        None => pair::separation(a, pose_a, b, pose_b, Scan::FirstGap)
-            .unwrap_or_else(|| engine::separation_with(a, pose_a, b, pose_b, Scan::FirstGap)),
+    gate_with(a, pose_a, b, pose_b, margin, |scan| {
+        pair::separation(a, pose_a, b, pose_b, scan)
+            .unwrap_or_else(|| engine::separation_with(a, pose_a, b, pose_b, scan))
+    })
+}
+
+/// [`gate`] with the SAT `sat(scan)` of the pair (what
+/// [`separation`](crate::separation) runs after its range check, with the scan `scan`): the
+/// box paths pass the box SAT on a frame they keep for clipping. `sat` is
+/// called once or twice, the answer being the last call's (or the range
+/// check's, without a call, for poses too far apart).
+#[inline]
+pub(super) fn gate_with<T, A, B, const N: usize>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    margin: T,
+    mut sat: impl FnMut(Scan) -> Separation<T, N>,
+) -> Gate<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let (first, far) = match crate::query::beyond_range(pose_a, pose_b) {
+        Some(far) => (far, true),
+        None => (sat(Scan::FirstGap), false),
     };
     let d = first.distance;
     if is_nan(d) || is_nan(margin) {
@@ -85,7 +109,8 @@ where
     {
         return Gate::Apart(first.axis);
     }
-    within(separation(a, pose_a, b, pose_b), margin)
+    // What `separation` answers: the range check's, else the best scan.
+    within(if far { first } else { sat(Scan::Best) }, margin)
 }
 
 /// `Within(s)` when `s.distance <= margin`, else `Apart`.

@@ -212,7 +212,13 @@ impl<T: Real> ContactDim<T, 2> for Const<2> {
         let mut m = Manifold::empty(Unit::new_unchecked(SVector::zeros()));
         // Two boxes (as `pair::route` finds them) take the box path.
         if crate::pair::with_boxes(a, b, |box_a, box_b| {
-            run(&mut m, box_a, pose_a, box_b, pose_b, margin, box2::contacts);
+            box_frame::run_boxes(
+                &mut m,
+                (box_a, pose_a),
+                (box_b, pose_b),
+                margin,
+                box2::contacts,
+            );
         })
         .is_err()
         {
@@ -239,7 +245,13 @@ impl<T: Real> ContactDim<T, 3> for Const<3> {
         let mut m = Manifold::empty(Unit::new_unchecked(SVector::zeros()));
         // Two boxes (as `pair::route` finds them) take the box path.
         if crate::pair::with_boxes(a, b, |box_a, box_b| {
-            run(&mut m, box_a, pose_a, box_b, pose_b, margin, box3::contacts);
+            box_frame::run_boxes(
+                &mut m,
+                (box_a, pose_a),
+                (box_b, pose_b),
+                margin,
+                box3::contacts,
+            );
         })
         .is_err()
         {

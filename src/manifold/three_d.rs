@@ -334,8 +334,11 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
         }
     }
     let kept = &kept[..n_kept];
-    let area = |a: Point3<T>, b: Point3<T>, c: Point3<T>| ref_normal.dot(&(b - a).cross(&(c - a)));
-    let chosen = reduce(kept, |k| poly.pts[k].p, area);
+    let area_from = |a: Point3<T>, b: Point3<T>| {
+        let u = b - a;
+        move |c: Point3<T>| ref_normal.dot(&u.cross(&(c - a)))
+    };
+    let chosen = reduce(kept, |k| poly.pts[k].p, area_from);
     m.reference = Some((side, ref_face));
     for &(k, separation) in chosen.iter().flatten() {
         let c = &poly.pts[k];
@@ -442,13 +445,20 @@ fn reduce_slack<T: Real>() -> T {
 /// triangle's edges (so the largest quad given the first three). Areas are
 /// measured along `normal` (in the reference plane). All of them when
 /// there are four or fewer, in the polygon's order; fewer than four when
-/// the others add no area. `area(a, b, c)` is the signed area of the
-/// triangle (times two) seen along the reference normal.
-pub(super) fn reduce<T: Real>(
+/// the others add no area. `area_from(a, b)` is the signed area (times
+/// two) of the triangle `(a, b, c)` seen along the reference normal, as a
+/// function of `c`: what depends on `a` and `b` alone is computed once per
+/// edge, not once per candidate.
+pub(super) fn reduce<T, F, G>(
     kept: &[(usize, T)],
     at: impl Fn(usize) -> Point3<T>,
-    area: impl Fn(Point3<T>, Point3<T>, Point3<T>) -> T,
-) -> [Option<(usize, T)>; MAX_CONTACT_POINTS] {
+    area_from: F,
+) -> [Option<(usize, T)>; MAX_CONTACT_POINTS]
+where
+    T: Real,
+    F: Fn(Point3<T>, Point3<T>) -> G,
+    G: Fn(Point3<T>) -> T,
+{
     let mut chosen = [None; MAX_CONTACT_POINTS];
     if kept.len() <= MAX_CONTACT_POINTS {
         for (slot, &k) in chosen.iter_mut().zip(kept) {
@@ -457,55 +467,63 @@ pub(super) fn reduce<T: Real>(
         return chosen;
     }
     // The index in `kept` of the largest `score`, the first of equals
-    // within the relative slack `reduce_slack` (scores are at least
-    // `floor >= 0`); `None` when no score is above `floor`.
-    let slack = reduce_slack::<T>();
-    let best = |score: &dyn Fn(Point3<T>) -> T, floor: T| {
-        let mut best: Option<(usize, T)> = None;
+    // within the relative slack `reduce_slack`; `None` when no score is
+    // above zero. A later candidate must beat `b + b · slack` of the best
+    // `b` so far (zero before the first). Generic over the score, so that
+    // each is inlined into its loop.
+    #[inline(always)]
+    fn best<T: Real>(
+        kept: &[(usize, T)],
+        at: &impl Fn(usize) -> Point3<T>,
+        score: impl Fn(Point3<T>) -> T,
+    ) -> Option<usize> {
+        let slack = reduce_slack::<T>();
+        let mut bar = T::zero();
+        let mut best = None;
         for (i, &(k, _)) in kept.iter().enumerate() {
             let s = score(at(k));
-            let beats = match best {
-                None => s > floor,
-                Some((_, b)) => s > b + b * slack,
-            };
-            if beats {
-                best = Some((i, s));
+            if s > bar {
+                bar = s + s * slack;
+                best = Some(i);
             }
         }
-        best.map(|(i, _)| i)
-    };
+        best
+    }
     let mut deepest = 0;
-    for (i, &(_, s)) in kept.iter().enumerate() {
-        if s < kept[deepest].1 {
-            deepest = i;
+    let mut least = kept[0].1;
+    for (i, &(_, s)) in kept.iter().enumerate().skip(1) {
+        if s < least {
+            (deepest, least) = (i, s);
         }
     }
     let p0 = at(kept[deepest].0);
     chosen[0] = Some(kept[deepest]);
-    let Some(i1) = best(&|p| (p - p0).norm_squared(), T::zero()) else {
+    let Some(i1) = best(kept, &at, |p| (p - p0).norm_squared()) else {
         return chosen;
     };
     let p1 = at(kept[i1].0);
     chosen[1] = Some(kept[i1]);
-    let Some(i2) = best(&|p| area(p0, p1, p).abs(), T::zero()) else {
+    let from_01 = area_from(p0, p1);
+    let Some(i2) = best(kept, &at, |p| from_01(p).abs()) else {
         return chosen;
     };
     let p2 = at(kept[i2].0);
     chosen[2] = Some(kept[i2]);
     // Counter-clockwise about `normal`: a point outside an edge has a
     // negative area with it.
-    let (p1, p2) = if area(p0, p1, p2) > T::zero() {
+    let (p1, p2) = if from_01(p2) > T::zero() {
         (p1, p2)
     } else {
         (p2, p1)
     };
+    let (e01, e12, e20) = (area_from(p0, p1), area_from(p1, p2), area_from(p2, p0));
     let outside = |p| {
-        let x = -area(p0, p1, p);
-        let y = -area(p1, p2, p);
-        let z = -area(p2, p0, p);
+        let x = -e01(p);
+        let y = -e12(p);
+        let z = -e20(p);
         x.max(y).max(z)
     };
-    if let Some(i3) = best(&outside, T::zero()) {
+    if let Some(i3) = best(kept, &at, outside) {
         chosen[3] = Some(kept[i3]);
     }
     chosen
@@ -617,7 +635,7 @@ where
 /// The closest points of the segments `[p1, q1]` and `[p2, q2]` (Ericson,
 /// Real-Time Collision Detection, 5.1.9); for parallel segments, the
 /// points from `p1` (or the nearest end).
-fn closest_on_segments<T: Real>(
+pub(super) fn closest_on_segments<T: Real>(
     p1: &Point3<T>,
     q1: &Point3<T>,
     p2: &Point3<T>,

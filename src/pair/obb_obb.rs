@@ -23,7 +23,7 @@
 
 use core::ops::ControlFlow;
 
-use nalgebra::{SMatrix, SVector, Unit};
+use nalgebra::{Rotation, SMatrix, SVector, Unit};
 
 use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::real::{is_nan, tie_tolerance};
@@ -94,12 +94,59 @@ pub(crate) fn relative_frame<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> (SMatrix<T, N, N>, SVector<T, N>) {
-    let (frame_a, offset_a) = a.world_frame(pose_a);
-    let (frame_b, offset_b) = b.world_frame(pose_b);
-    let r = frame_a.matrix().transpose() * frame_b.matrix();
-    let shift = pose_b.translation.vector - pose_a.translation.vector;
-    let t = frame_a.inverse_transform_vector(&(shift + (offset_b - offset_a)));
-    (r, t)
+    let pair = BoxPair::new(a, pose_a, b, pose_b);
+    (pair.r, pair.t)
+}
+
+/// Two posed boxes as the box queries see them: each box's frame in the
+/// world (its rotation, and its centre's offset from its pose's
+/// translation), B's centre less A's in the world, and [`relative_frame`]'s
+/// `R = AᵀB` and `T` (B's centre in A's box frame), computed once so that
+/// the contact manifold's box paths clip with the frame the SAT used.
+#[derive(Clone, Copy)]
+pub(crate) struct BoxPair<T: Real, const N: usize> {
+    /// A's box frame in the world.
+    pub(crate) frame_a: Rotation<T, N>,
+    /// A's box centre less its pose's translation (world).
+    pub(crate) offset_a: SVector<T, N>,
+    /// B's box frame in the world.
+    pub(crate) frame_b: Rotation<T, N>,
+    /// B's box centre less its pose's translation (world).
+    pub(crate) offset_b: SVector<T, N>,
+    /// B's box centre less A's (world): the poses' translation difference
+    /// first, then the offsets.
+    pub(crate) d: SVector<T, N>,
+    /// `R = AᵀB`: B's box axes in A's box frame (columns).
+    pub(crate) r: SMatrix<T, N, N>,
+    /// B's box centre in A's box frame.
+    pub(crate) t: SVector<T, N>,
+}
+
+impl<T: Real, const N: usize> BoxPair<T, N> {
+    /// The frames of `a` posed by `pose_a` and `b` by `pose_b`.
+    #[inline]
+    pub(crate) fn new(
+        a: &Obb<T, N>,
+        pose_a: &Pose<T, N>,
+        b: &Obb<T, N>,
+        pose_b: &Pose<T, N>,
+    ) -> Self {
+        let (frame_a, offset_a) = a.world_frame(pose_a);
+        let (frame_b, offset_b) = b.world_frame(pose_b);
+        let r = frame_a.matrix().transpose() * frame_b.matrix();
+        let shift = pose_b.translation.vector - pose_a.translation.vector;
+        let d = shift + (offset_b - offset_a);
+        let t = frame_a.inverse_transform_vector(&d);
+        Self {
+            frame_a,
+            offset_a,
+            frame_b,
+            offset_b,
+            d,
+            r,
+            t,
+        }
+    }
 }
 
 /// The gap along A's face `±eᵢ` (`shift = ±Tᵢ`) and along B's face axis
@@ -198,14 +245,24 @@ pub(crate) fn separation_with<T: Real, const N: usize>(
     scan: Scan,
 ) -> Separation<T, N> {
     // A's box frame in the world, and B's centre and axes in it.
-    let (frame_a, _) = a.world_frame(pose_a);
-    let (r, t) = relative_frame(a, pose_a, b, pose_b);
-    let (ha, hb) = (a.half_extents(), b.half_extents());
-    let local = match fast_scan(&ha, &hb, &r, &t, scan == Scan::FirstGap) {
-        Some(best) => best.separation(&ha, &hb, &r, &t),
-        None => reference_scan(&ha, &hb, &r, &t, scan),
-    };
-    local.to_world(&frame_a)
+    let pair = BoxPair::new(a, pose_a, b, pose_b);
+    local_separation(&pair, &a.half_extents(), &b.half_extents(), scan).to_world(&pair.frame_a)
+}
+
+/// [`separation_with`] in A's box frame (the axis not yet turned to the
+/// world), on a [`BoxPair`] with half extents `ha` and `hb`.
+#[inline]
+pub(crate) fn local_separation<T: Real, const N: usize>(
+    pair: &BoxPair<T, N>,
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    scan: Scan,
+) -> Separation<T, N> {
+    let (r, t) = (&pair.r, &pair.t);
+    match fast_scan(ha, hb, r, t, scan == Scan::FirstGap) {
+        Some(best) => best.separation(ha, hb, r, t),
+        None => reference_scan(ha, hb, r, t, scan),
+    }
 }
 
 /// The scan on [`BestAxis`], in A's box frame: the definition that
