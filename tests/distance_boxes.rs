@@ -8,6 +8,7 @@
 use nalgebra::{Matrix2, Point2, Rotation2, Vector2};
 use separating_axis::{cast_shapes, closest_points, distance, intersects, Obb, Pose2, Shape};
 
+use crate::support::agree::{casts_agree, closest_points_agree};
 use crate::support::hidden::Hidden;
 use crate::support::oracle_round;
 use crate::support::rng::Rng;
@@ -87,24 +88,14 @@ fn pairs_agree<T: TestReal>(seed: u64, origin: f64) {
                 continue;
             }
             apart += 1;
-            let (d, g) = (f(closed.distance), f(iterated.distance));
-            assert!(d > 0.0, "{what}: apart but distance {d}");
-            assert!(
-                (d - g).abs() <= tol::<T>(scale),
-                "{what}: closed {d}, iterated {g}"
+            closest_points_agree(
+                &closed,
+                &iterated,
+                tol::<T>(scale),
+                tol::<T>(scale + origin),
+                &what,
             );
-            // The points: B's minus A's is distance·axis; the certificate.
-            let diff = closed.point_b - closed.point_a;
-            let u = closed.axis.into_inner();
-            let miss = (f(diff.x) - f(u.x) * d).hypot(f(diff.y) - f(u.y) * d);
-            assert!(
-                miss <= tol::<T>(scale + origin),
-                "{what}: points off by {miss}"
-            );
-            assert!(
-                f(closed.gap) <= d && d - f(closed.gap) <= tol::<T>(scale),
-                "{what}"
-            );
+            let d = f(closed.distance);
             if origin == 0.0 {
                 let oracle = oracle_round::signed_distance_2d(
                     &world_corners(x, px),
@@ -213,25 +204,10 @@ fn box_casts_match_the_iteration<T: TestReal>() {
         let what = format!("{} cast {i}", T::NAME);
         let closed = cast_shapes(&a, &pa, &va, &b, &pb, &still, t(2.0));
         let iterated = cast_shapes(&Hidden(a), &pa, &va, &Hidden(b), &pb, &still, t(2.0));
-        match (closed, iterated) {
-            (None, None) => misses += 1,
-            (Some(c), Some(g)) => {
-                hits += 1;
-                let tol = tol::<T>(20.0) * 1e3;
-                assert!(
-                    (f(c.toi) - f(g.toi)).abs() <= tol,
-                    "{what}: {:?} vs {:?}",
-                    c.toi,
-                    g.toi
-                );
-                // Overlapping at the start: toi 0 and SAT's contact, else
-                // the closest points at the touch.
-                if f(c.toi) > 0.0 {
-                    let gap = (c.point_b - c.point_a).norm();
-                    assert!(f(gap) <= tol, "{what}: points {gap:?} apart at {:?}", c.toi);
-                }
-            }
-            (c, g) => panic!("{what}: closed {c:?}, iterated {g:?}"),
+        if casts_agree(closed, iterated, tol::<T>(20.0) * 1e3, &what) {
+            hits += 1;
+        } else {
+            misses += 1;
         }
     }
     assert!(hits > 150 && misses > 100, "{hits} hits, {misses} misses");

@@ -10,6 +10,7 @@
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
 use separating_axis::{cast_shapes, closest_points, distance, intersects, ConvexPolygon, Pose2};
 
+use crate::support::agree::{casts_agree, closest_points_agree};
 use crate::support::hidden::Hidden;
 use crate::support::oracle_round;
 use crate::support::rng::Rng;
@@ -99,24 +100,14 @@ fn pairs_agree<T: TestReal>(seed: u64, origin: f64) {
             }
             apart += 1;
             let iterated = closest_points(&Hidden(x.clone()), px, &Hidden(y.clone()), py);
-            let (d, g) = (f(closed.distance), f(iterated.distance));
-            assert!(d > 0.0, "{what}: apart but distance {d}");
-            assert!(
-                (d - g).abs() <= tol::<T>(scale),
-                "{what}: closed {d}, iterated {g}"
+            closest_points_agree(
+                &closed,
+                &iterated,
+                tol::<T>(scale),
+                tol::<T>(scale + origin),
+                &what,
             );
-            // The points: B's minus A's is distance·axis; the certificate.
-            let diff = (closed.point_b - closed.point_a).map(f);
-            let u = closed.axis.into_inner().map(f);
-            let miss = (diff - u * d).norm();
-            assert!(
-                miss <= tol::<T>(scale + origin),
-                "{what}: points off by {miss}"
-            );
-            assert!(
-                f(closed.gap) <= d && d - f(closed.gap) <= tol::<T>(scale),
-                "{what}"
-            );
+            let d = f(closed.distance);
             if origin == 0.0 {
                 let oracle = oracle_round::signed_distance_2d(
                     &world_vertices(x, px),
@@ -220,23 +211,10 @@ fn polygon_casts_match_the_iteration<T: TestReal>() {
             &still,
             t(2.0),
         );
-        match (closed, iterated) {
-            (None, None) => misses += 1,
-            (Some(c), Some(g)) => {
-                hits += 1;
-                let tol = tol::<T>(20.0) * 1e3;
-                assert!(
-                    (f(c.toi) - f(g.toi)).abs() <= tol,
-                    "{what}: {:?} vs {:?}",
-                    c.toi,
-                    g.toi
-                );
-                if f(c.toi) > 0.0 {
-                    let gap = (c.point_b - c.point_a).norm();
-                    assert!(f(gap) <= tol, "{what}: points {gap:?} apart at {:?}", c.toi);
-                }
-            }
-            (c, g) => panic!("{what}: closed {c:?}, iterated {g:?}"),
+        if casts_agree(closed, iterated, tol::<T>(20.0) * 1e3, &what) {
+            hits += 1;
+        } else {
+            misses += 1;
         }
     }
     assert!(hits > 150 && misses > 100, "{hits} hits, {misses} misses");

@@ -16,7 +16,7 @@
 
 use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 
-use super::sweep::{Sweep, MAX_STEPS};
+use super::sweep::{advance, Advance, Sweep, MAX_STEPS};
 use super::ClosestPoints;
 use crate::pair::obb_obb::{any_separating_axis, relative_frame};
 use crate::real::is_nan;
@@ -343,23 +343,15 @@ pub(super) fn sweep<T: Real, const N: usize>(
         // (the overlap lies near a corner–edge contact, or along parallel
         // edges that end in corners), so the clamps give 0, not a false
         // distance. Boxes in 3D can cross without a corner inside.
-        let rate = n.dot(&v);
-        let next = time + d / -rate;
-
-        let mut touch = d <= tol;
-        if !touch {
-            if rate >= T::zero() || next.partial_cmp(&max_toi).is_none_or(|o| o.is_gt()) {
-                return Some(None);
+        match advance(time, d, n.dot(&v), tol, max_toi) {
+            Advance::Miss => return Some(None),
+            Advance::To(next) => time = next,
+            Advance::Touch => {
+                let origin = pose_a.translation.vector + vel_a * time + offset_a;
+                let closest = answer(&near, d, &n, &ha, &hb, &r, &t, &frame_a, &origin)?;
+                return Some(Some(Sweep { toi: time, closest }));
             }
-            // A step below the resolution of the time: as close as it gets.
-            touch = next <= time;
         }
-        if touch {
-            let origin = pose_a.translation.vector + vel_a * time + offset_a;
-            let closest = answer(&near, d, &n, &ha, &hb, &r, &t, &frame_a, &origin)?;
-            return Some(Some(Sweep { toi: time, closest }));
-        }
-        time = next;
     }
     Some(None)
 }

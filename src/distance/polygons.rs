@@ -27,7 +27,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point, Unit, Vector2};
 
 use super::boxes::Verdict;
-use super::sweep::{Sweep, MAX_STEPS};
+use super::sweep::{advance, Advance, Sweep, MAX_STEPS};
 use super::ClosestPoints;
 use crate::axis_search::Scan;
 use crate::pair::polygon_polygon;
@@ -466,26 +466,19 @@ pub(super) fn sweep<T: Real>(
         } else {
             T::zero()
         };
-        let rate = walked.axis.dot(&v);
-        let next = time + d / -rate;
-        let mut touch = d <= tol;
-        if !touch {
-            if rate >= T::zero() || next.partial_cmp(&max_toi).is_none_or(|o| o.is_gt()) {
-                return Some(None);
+        match advance(time, d, walked.axis.dot(&v), tol, max_toi) {
+            Advance::Miss => return Some(None),
+            Advance::To(next) => time = next,
+            Advance::Touch => {
+                let near = certify(&pair, &walked, slack)?;
+                let mut moved_a = *pose_a;
+                moved_a.translation.vector += vel_a * time;
+                return Some(Some(Sweep {
+                    toi: time,
+                    closest: world(&near, &moved_a),
+                }));
             }
-            // A step below the resolution of the time: as close as it gets.
-            touch = next <= time;
         }
-        if touch {
-            let near = certify(&pair, &walked, slack)?;
-            let mut moved_a = *pose_a;
-            moved_a.translation.vector += vel_a * time;
-            return Some(Some(Sweep {
-                toi: time,
-                closest: world(&near, &moved_a),
-            }));
-        }
-        time = next;
     }
     Some(None)
 }

@@ -33,6 +33,38 @@ use crate::{Pose, Real, Shape};
 /// any start.
 pub(super) const MAX_STEPS: usize = 64;
 
+/// What one Newton step of a sweep decides, from the distance `d` at
+/// `time` and its rate of change along the axis (`rate`, negative when
+/// closing).
+pub(super) enum Advance<T> {
+    /// Within `tol` (or a step below the resolution of the time: as close
+    /// as this time can place them): touching at `time`.
+    Touch,
+    /// Opening, or not touching by `max_toi`.
+    Miss,
+    /// The next time: `time + d / −rate`, at or before the first touch
+    /// (the gap along the axis bounds the distance from below).
+    To(T),
+}
+
+/// The Newton step of every sweep (the generic one here, the closed forms
+/// of `boxes.rs` and `polygons.rs`).
+#[inline(always)]
+pub(super) fn advance<T: Real>(time: T, d: T, rate: T, tol: T, max_toi: T) -> Advance<T> {
+    if d <= tol {
+        return Advance::Touch;
+    }
+    let next = time + d / -rate;
+    if rate >= T::zero() || next.partial_cmp(&max_toi).is_none_or(Ordering::is_gt) {
+        return Advance::Miss;
+    }
+    if next <= time {
+        Advance::Touch
+    } else {
+        Advance::To(next)
+    }
+}
+
 /// A touch found by [`sweep`]: the time and the closest points then
 /// (world frame, at that time; `distance <= tol`).
 #[derive(Clone, Copy, Debug)]
@@ -115,21 +147,12 @@ where
         if let Some(n) = Unit::try_new(-x, T::zero()) {
             axis = n;
         }
-        let rate = axis.dot(&v);
-        let mut touch = d <= tol;
-        let next = t + d / -rate;
-        if !touch {
-            if rate >= T::zero() {
-                return None;
-            }
-            if next.partial_cmp(&max_toi).is_none_or(Ordering::is_gt) {
-                return None;
-            }
-            // A step below the resolution of t: the shapes are as close
-            // as this time can place them.
-            touch = next <= t;
-        }
-        if touch {
+        let next = match advance(t, d, axis.dot(&v), tol, max_toi) {
+            Advance::Miss => return None,
+            Advance::To(next) => Some(next),
+            Advance::Touch => None,
+        };
+        let Some(next) = next else {
             let mut moved_a = *pose_a;
             moved_a.translation.vector += vel_a * t;
             let (ra, rb) = (
@@ -146,7 +169,7 @@ where
                     gap: near.lower - radii,
                 },
             });
-        }
+        };
         // Move the corral with the shapes: its points stay points of K.
         let dw = v * (next - t);
         for i in 0..corral.len {

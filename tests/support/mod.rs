@@ -6,12 +6,15 @@
 //!   also `#[path]`-included by the benches;
 //! * [`scene2d`]: random 2D scenes replayable from a seed, the quickcheck
 //!   wrappers and the golden hash;
-//! * [`hidden`]: a box hidden from the box paths, to reach the generic ones;
+//! * [`hidden`]: a box or polygon hidden from the shape hooks, to reach the
+//!   generic paths;
+//! * [`agree`]: the closed-form distance tests' checks against the iteration;
 //! * [`oracle2d`], [`oracle3d`], [`oracle_round`]: answers computed without
 //!   any SAT code, for the properties to compare the library with
 //!   (`oracle_round`: signed distances of rounded shapes from the hull of
 //!   their core-vertex differences).
 
+pub mod agree;
 pub mod hidden;
 pub mod oracle2d;
 pub mod oracle3d;
