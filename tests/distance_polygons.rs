@@ -8,7 +8,9 @@
 //! f32 and f64; hand-derived cases; casts.
 
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
-use separating_axis::{cast_shapes, closest_points, distance, intersects, ConvexPolygon, Pose2};
+use separating_axis::{
+    cast_shapes, closest_points, distance, intersects, ConvexPolygon, Pose2, Shape,
+};
 
 use crate::support::agree::{casts_agree, closest_points_agree};
 use crate::support::hidden::Hidden;
@@ -220,7 +222,43 @@ fn polygon_casts_match_the_iteration<T: TestReal>() {
     assert!(hits > 150 && misses > 100, "{hits} hits, {misses} misses");
 }
 
+/// The polygon's own `local_core_farthest_point` (a slice scan; the casts'
+/// tolerance scale reads it) picks the vertex the trait's default scan
+/// picks: the first of the farthest, exactly.
+fn polygon_farthest_point_is_the_first_farthest_vertex<T: TestReal>() {
+    let mut rng = Rng::new(0xFA2_7E57);
+    for _ in 0..500 {
+        let size = rng.range(0.1, 5.0);
+        let p = some_polygon::<T>(&mut rng, size);
+        let q = rng.unit_vector2() * rng.range(0.0, 6.0);
+        let q = Point2::new(t::<T>(q.x), t(q.y));
+        let mut best = (0, T::zero());
+        for (k, v) in p.vertices().iter().enumerate() {
+            let d = (v - q).norm_squared();
+            if k == 0 || d > best.1 {
+                best = (k, d);
+            }
+        }
+        let far = p.local_core_farthest_point(&q).unwrap();
+        let expected = p.vertices()[best.0];
+        assert_eq!(
+            (bits(far.x), bits(far.y)),
+            (bits(expected.x), bits(expected.y))
+        );
+    }
+    // Ties: the octagon's eight vertices are equally far from its centre
+    // (x² + y² with the coordinates swapped and negated, exactly).
+    let oct = octagon::<T>(1.0);
+    let centre = Point2::new(t::<T>(0.0), t(0.0));
+    let far = oct.local_core_farthest_point(&centre).unwrap();
+    assert_eq!(
+        (bits(far.x), bits(far.y)),
+        (bits(oct.vertices()[0].x), bits(oct.vertices()[0].y))
+    );
+}
+
 in_both_scalars!(
+    polygon_farthest_point_is_the_first_farthest_vertex,
     polygon_closed_form_matches_the_iteration_and_the_oracle,
     polygon_closed_form_far_from_the_origin,
     hand_derived_polygon_distances,

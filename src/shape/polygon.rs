@@ -657,6 +657,21 @@ impl<T: Real> Shape<T, 2> for ConvexPolygon<T> {
         self.vertices[i % self.vertices.len()]
     }
 
+    /// The default's scan over the vertex slice (no index modulo, no
+    /// optional best): the same vertex, the first of the farthest.
+    #[inline]
+    fn local_core_farthest_point(&self, p: &Point2<T>) -> Option<Point2<T>> {
+        let (first, rest) = self.vertices.split_first()?;
+        let mut best = (first, (first - p).norm_squared());
+        for v in rest {
+            let d = (v - p).norm_squared();
+            if d > best.1 {
+                best = (v, d);
+            }
+        }
+        Some(*best.0)
+    }
+
     #[inline]
     fn local_contains_point(&self, p: &Point2<T>) -> bool {
         self.normals
