@@ -254,29 +254,35 @@ fn face<T: Real>(
         let inc_local = Point::from(back * join(p.u, p.w, axis) + back_t);
         let step = normal * separation;
         let (on_reference, on_incident) = (p.on_reference.public(), p.on_incident.public());
-        m.push(match side {
-            Side::A => ContactPoint {
-                separation,
-                on_a: ref_world,
-                on_b: ref_world + step,
-                local_a: ref_local,
-                local_b: inc_local,
-                id: ContactId {
+        let (on_a, on_b, local_a, local_b, id) = match side {
+            Side::A => (
+                ref_world,
+                ref_world + step,
+                ref_local,
+                inc_local,
+                ContactId {
                     a: on_reference,
                     b: on_incident,
                 },
-            },
-            Side::B => ContactPoint {
-                separation,
-                on_a: ref_world - step,
-                on_b: ref_world,
-                local_a: inc_local,
-                local_b: ref_local,
-                id: ContactId {
+            ),
+            Side::B => (
+                ref_world - step,
+                ref_world,
+                inc_local,
+                ref_local,
+                ContactId {
                     a: on_incident,
                     b: on_reference,
                 },
-            },
+            ),
+        };
+        m.push(ContactPoint {
+            separation,
+            on_a,
+            on_b,
+            local_a,
+            local_b,
+            id,
         });
     }
 }
