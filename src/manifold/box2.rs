@@ -28,8 +28,8 @@
 
 use nalgebra::{Point, Vector2};
 
-use super::box_frame::{BoxSat, Feat};
-use super::{ContactId, ContactPoint, Frames, Manifold, Side};
+use super::box_frame::BoxSat;
+use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
 use crate::real::is_nan;
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
@@ -57,8 +57,8 @@ pub(super) fn contacts<T: Real>(
 struct Pt<T: Real> {
     u: T,
     w: T,
-    on_reference: Feat,
-    on_incident: Feat,
+    on_reference: ContactFeature,
+    on_incident: ContactFeature,
 }
 
 /// Keeps, in place, the part of the segment `pts[..n]` where
@@ -78,8 +78,8 @@ fn clip_to_plane<T: Real>(
     pts: &mut [Pt<T>; 2],
     n: &mut usize,
     (out_plus, h): (bool, T),
-    vertex: u8,
-    face: u8,
+    vertex: usize,
+    face: usize,
 ) {
     let d = |p: &Pt<T>| if out_plus { p.w - h } else { -p.w - h };
     let zero = T::zero();
@@ -91,8 +91,8 @@ fn clip_to_plane<T: Real>(
                 Pt {
                     u: pts[0].u + (pts[1].u - pts[0].u) * s,
                     w: pts[0].w + (pts[1].w - pts[0].w) * s,
-                    on_reference: Feat::Vertex(vertex),
-                    on_incident: Feat::Face(face),
+                    on_reference: ContactFeature::Vertex(vertex),
+                    on_incident: ContactFeature::Face(face),
                 }
             };
             match (d0 <= zero, d1 <= zero) {
@@ -211,8 +211,8 @@ fn face<T: Real>(
         Pt {
             u,
             w,
-            on_reference: Feat::Face(index as u8),
-            on_incident: Feat::Vertex(v as u8),
+            on_reference: ContactFeature::Face(index),
+            on_incident: ContactFeature::Vertex(v),
         }
     };
     let mut pts = [
@@ -229,8 +229,8 @@ fn face<T: Real>(
     );
     let first_plus = (v1 >> other) & 1 == 1;
     let mut n = 2;
-    clip_to_plane(&mut pts, &mut n, (first_plus, h_w), v1 as u8, f as u8);
-    clip_to_plane(&mut pts, &mut n, (!first_plus, h_w), v2 as u8, f as u8);
+    clip_to_plane(&mut pts, &mut n, (first_plus, h_w), v1, f);
+    clip_to_plane(&mut pts, &mut n, (!first_plus, h_w), v2, f);
     m.reference = Some((side, index));
     if n == 0 {
         return;
@@ -253,7 +253,7 @@ fn face<T: Real>(
         let ref_local = reference.out_of_box_frame(&on_face);
         let inc_local = Point::from(back * join(p.u, p.w, axis) + back_t);
         let step = normal * separation;
-        let (on_reference, on_incident) = (p.on_reference.public(), p.on_incident.public());
+        let (on_reference, on_incident) = (p.on_reference, p.on_incident);
         let (on_a, on_b, local_a, local_b, id) = match side {
             Side::A => (
                 ref_world,
