@@ -49,6 +49,7 @@ mod hull_walk_bits;
 mod manifolds_2d;
 mod manifolds_3d;
 mod manifolds_box;
+mod manifolds_box2_clip;
 mod manifolds_gate;
 mod manifolds_round;
 mod many_dimensions;

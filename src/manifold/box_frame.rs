@@ -233,12 +233,6 @@ impl<T: Real, const N: usize> RefBox<T, N> {
         best.0
     }
 
-    /// Corner `v` of the incident box (the [`Obb`] corner numbering: bit `k`
-    /// set for `+h_k`), in the reference box's frame.
-    pub(super) fn incident_corner(&self, v: usize) -> SVector<T, N> {
-        self.corner_from(&self.incident_offsets(), v)
-    }
-
     /// The incident box's half axes in the reference box's frame: column
     /// `k` of its axes times its half extent `k`, computed once for all
     /// corners ([`RefBox::corner_from`]).
