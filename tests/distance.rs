@@ -16,7 +16,7 @@ use nalgebra::{
 };
 use separating_axis::{
     closest_points, distance, intersects, separation, signed_distance, Aabb, Ball, Capsule,
-    ConvexPolyhedron, Obb, Pose, Pose2, Pose3, Posed, Shape, Support,
+    ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Pose3, Posed, Shape, Support,
 };
 
 // ---------------------------------------------------------------------------
@@ -499,8 +499,8 @@ fn random_pairs_3d_match_the_oracle<T: TestReal>() {
 
 /// At the touching float and ±1 ulp (B moved along x until `intersects`
 /// flips, found by bisection on the floats), `distance > 0` exactly when
-/// `intersects` is false, for boxes, turned squares, balls, capsules and
-/// a hull, both orders ([`check`] compares the verdicts).
+/// `intersects` is false, for boxes, turned squares, balls, capsules, a
+/// pentagon and a hull, both orders ([`check`] compares the verdicts).
 fn distance_is_positive_exactly_when_apart<T: TestReal>() {
     let sq = Obb::new(
         Point2::origin(),
@@ -515,7 +515,20 @@ fn distance_is_positive_exactly_when_apart<T: TestReal>() {
         t::<T>(0.3),
     )
     .unwrap();
-    let shapes2: [&dyn Shape<T, 2>; 3] = [&sq, &ball, &cap];
+    // A pentagon: two polygons take the walk along A − B (vertex against
+    // edge, and edge against edge at angle 0).
+    let penta = ConvexPolygon::new(
+        &[
+            (1.0, 0.0),
+            (0.3, 0.9),
+            (-0.8, 0.6),
+            (-0.8, -0.6),
+            (0.3, -0.9),
+        ]
+        .map(|(x, y)| Point2::new(t::<T>(x), t(y))),
+    )
+    .unwrap();
+    let shapes2: [&dyn Shape<T, 2>; 4] = [&sq, &ball, &cap, &penta];
     for a in shapes2 {
         for b in shapes2 {
             for angle in [0.0, 0.1, 0.7] {

@@ -566,18 +566,22 @@ where
     let mut gap = near.lower - radii;
     // The axis from A to B is −x̂.
     let mut axis = Unit::try_new(-x, T::zero());
-    if distance.partial_cmp(&T::zero()) != Some(Ordering::Greater) && !is_nan(distance) {
-        // Cores touching to round-off while SAT saw a positive gap: SAT's
-        // gap and axis stand in (the lower bound; round-off only).
+    let touching = distance.partial_cmp(&T::zero()) != Some(Ordering::Greater)
+        || gap.partial_cmp(&T::zero()) != Some(Ordering::Greater);
+    if touching && !is_nan(distance) {
+        // Cores touching to round-off while SAT saw a positive gap: the
+        // min-norm point is then too short to give a direction (two
+        // polygons vertex to vertex left x ~1e-31 long, its gap along x̂
+        // −2.6: tests/distance.rs::distance_is_positive_exactly_when_apart).
+        // SAT's axis and gap stand in (the lower bound; round-off only).
         let verdict = separation(a, pose_a, b, pose_b);
         if verdict.distance > distance {
             distance = verdict.distance;
         }
-        if axis.is_none() {
-            axis = Some(Unit::new_unchecked(
-                pose_a.rotation.inverse_transform_vector(&verdict.axis),
-            ));
-        }
+        axis = Some(Unit::new_unchecked(
+            pose_a.rotation.inverse_transform_vector(&verdict.axis),
+        ));
+        gap = verdict.distance;
     }
     let axis = axis.unwrap_or_else(|| Unit::new_unchecked(u.normalize()));
     if gap.partial_cmp(&distance).is_none_or(Ordering::is_gt) {

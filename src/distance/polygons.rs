@@ -266,18 +266,10 @@ fn cross<T: Real>(x: &Vector2<T>, y: &Vector2<T>) -> T {
 }
 
 /// The vertex of `p` least along `dir` (`p`'s own frame), the first on a
-/// tie.
+/// tie: the polygon SAT's scan, on the vertices relative to vertex 0.
 #[inline(always)]
 fn least<T: Real>(p: &ConvexPolygon<T>, dir: &Vector2<T>) -> usize {
-    let verts = p.vertices();
-    let mut best = (0, verts[0].coords.dot(dir));
-    for (k, v) in verts.iter().enumerate().skip(1) {
-        let x = v.coords.dot(dir);
-        if x < best.1 {
-            best = (k, x);
-        }
-    }
-    best.0
+    polygon_polygon::min_projection(p.anchored().1, dir).1
 }
 
 /// The polygons' gap along `u` (A's frame, A towards B), B placed by

@@ -314,7 +314,7 @@ fn gap<T: Real>(lo: T, shift: T) -> Gap<T> {
 /// operands, which cannot occur here except through `dir`, and a NaN `dir`
 /// makes the first projection NaN, which no comparison replaces).
 #[inline]
-fn min_projection<T: Real>(verts: &[Vector2<T>], dir: &Vector2<T>) -> (T, usize) {
+pub(crate) fn min_projection<T: Real>(verts: &[Vector2<T>], dir: &Vector2<T>) -> (T, usize) {
     let mut best = (dir.dot(&verts[0]), 0);
     for (k, v) in verts.iter().enumerate().skip(1) {
         let p = dir.dot(v);
