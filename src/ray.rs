@@ -17,7 +17,8 @@
 //!   polytope core, radius 0, faces listed
 //!                        → slab clipping on the face planes (exact):
 //!                          t_in = max entering plane, t_out = min leaving
-//!   otherwise (a rounded core: ball, capsule, rounded custom shape)
+//!   a ball (as_ball)     → the closed-form roots (src/ray/ball.rs)
+//!   otherwise (a rounded core: capsule, rounded custom shape)
 //!                        → Newton on f(t) = dist(o + t·d, core) − radius
 //!                          from the left: f is convex, so each step lands
 //!                          short of the root, never past it
@@ -26,6 +27,11 @@
 use nalgebra::{Point, SVector, Unit};
 
 use crate::{Pose, Real, Shape};
+
+mod ball;
+mod boxes;
+
+use boxes::box_slabs;
 
 /// The most Newton steps a rounded cast takes. Each step from the left of
 /// a simple root at least halves the error once it is close; a ray that
@@ -331,11 +337,13 @@ where
 /// * `solid = false`: a ray that starts inside hits where it leaves.
 ///
 /// A polytope core (radius 0 with its faces listed: polygons, boxes,
-/// polyhedra) is clipped on its face planes, exactly; a rounded core
-/// (balls, capsules, custom rounded shapes) is solved by Newton's method
+/// polyhedra) is clipped on its face planes, exactly; a ball takes the
+/// closed-form roots of the quadratic
+/// (tests/ray_ball.rs::ball_closed_form_matches_newton); another rounded
+/// core (capsules, custom rounded shapes) is solved by Newton's method
 /// on the distance to the core from the left, at most 64 steps, to within
 /// a few ulps of the scale (the convexity of the distance keeps every step
-/// short of the hit: tests/ray_cast.rs::newton_never_passes_the_surface).
+/// short of the hit: tests/ray_ball.rs::newton_never_passes_a_hidden_ball).
 /// `None` when the ray misses within `max_toi`, when `dir` is zero and the
 /// origin is outside, or when an input is NaN.
 ///
@@ -366,6 +374,12 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    if let Some(obb) = shape.as_obb_ref() {
+        return boxes::box_ray(obb, pose, ray, max_toi, solid);
+    }
+    if let Some(ball) = shape.as_ball() {
+        return ball::ball_ray(ball, pose, ray, max_toi, solid);
+    }
     let o = pose.inverse_transform_point(&ray.origin);
     let d = pose.inverse_transform_vector(&ray.dir);
     // An index loop: a chain of the two vectors' iterators cost about 80
@@ -374,9 +388,6 @@ where
         || (0..N).any(|i| crate::real::is_nan(o[i]) || crate::real::is_nan(d[i]))
     {
         return None;
-    }
-    if let Some(obb) = shape.as_obb_ref() {
-        return box_ray(obb, pose, ray, &o, &d, max_toi, solid);
     }
     let hit = if shape.local_contains_point(&o) {
         if solid {
@@ -393,64 +404,6 @@ where
         point: pose * p,
         normal: n.map(|n: Unit<SVector<T, N>>| Unit::new_unchecked(pose.rotation * n.into_inner())),
         face,
-    })
-}
-
-/// [`cast_ray`] on an [`Obb`](crate::Obb), with the ray (`o`, `d`) in the
-/// shape's frame: one change into the box's frame serves the inside test
-/// (the same arithmetic as [`Obb`](crate::Obb)'s `local_contains_point`,
-/// so the same verdict to the bit) and the slabs.
-fn box_ray<T: Real, const N: usize>(
-    obb: &crate::Obb<T, N>,
-    pose: &Pose<T, N>,
-    ray: &Ray<T, N>,
-    o: &Point<T, N>,
-    d: &SVector<T, N>,
-    max_toi: T,
-    solid: bool,
-) -> Option<RayHit<T, N>> {
-    let ob = obb.in_box_frame(o);
-    let h = obb.half_extents();
-    let inside = (0..N).all(|i| ob[i].abs() <= h[i]);
-    if inside && solid {
-        return Some(RayHit {
-            toi: T::zero(),
-            point: ray.origin,
-            normal: None,
-            face: None,
-        });
-    }
-    let db = obb.vector_in_box_frame(d);
-    let (entry, exit) = slabs_in_box_frame(&ob, &db, &h)?;
-    let (t, face) = if inside {
-        let face = exit.1?;
-        let t_out = if exit.0 > T::zero() {
-            exit.0
-        } else {
-            T::zero()
-        };
-        if t_out > max_toi {
-            return None;
-        }
-        (t_out, face)
-    } else {
-        let (t_in, face) = entry?;
-        let t_out = if exit.0 < max_toi { exit.0 } else { max_toi };
-        let t_in = if t_in > T::zero() { t_in } else { T::zero() };
-        if t_in > t_out {
-            return None;
-        }
-        (t_in, face)
-    };
-    // The point on the world ray itself (one multiply-add per coordinate,
-    // not the local point posed back).
-    Some(RayHit {
-        toi: t,
-        point: ray.origin + ray.dir * t,
-        normal: Some(Unit::new_unchecked(
-            obb.turned_face_normal(&pose.rotation, face),
-        )),
-        face: Some(face),
     })
 }
 
@@ -565,61 +518,6 @@ where
     }
     let t = if t < T::zero() { T::zero() } else { t };
     Some((t, o + d * t, n, None))
-}
-
-/// A box's slabs in its own frame (the box path of the polytope clipping:
-/// one subtraction, one rotation and two divisions per axis instead of a
-/// support value per face): the latest entry `(time, face)` (`None` when
-/// no slab is entered, i.e. the ray starts between every pair of planes it
-/// crosses) and the earliest exit `(time, face)` (`T::max_value()` and
-/// `None` for a ray parallel to every slab). `None` when the ray is
-/// parallel to a slab it lies outside. Faces are numbered as
-/// [`Obb`](crate::Obb)'s: `k` the `+` side of axis `k`, `k + N` its `−`
-/// side.
-#[allow(clippy::type_complexity)]
-fn box_slabs<T: Real, const N: usize>(
-    obb: &crate::Obb<T, N>,
-    o: &Point<T, N>,
-    d: &SVector<T, N>,
-) -> Option<BoxSlabs<T>> {
-    let ob = obb.in_box_frame(o);
-    let db = obb.vector_in_box_frame(d);
-    slabs_in_box_frame(&ob, &db, &obb.half_extents())
-}
-
-/// The latest entry and the earliest exit of [`box_slabs`].
-type BoxSlabs<T> = (Option<(T, usize)>, (T, Option<usize>));
-
-/// [`box_slabs`] with the ray already in the box's frame (`ob` its origin
-/// from the centre, `db` its direction, `h` the half extents).
-fn slabs_in_box_frame<T: Real, const N: usize>(
-    ob: &SVector<T, N>,
-    db: &SVector<T, N>,
-    h: &SVector<T, N>,
-) -> Option<BoxSlabs<T>> {
-    let mut entry: Option<(T, usize)> = None;
-    let mut exit: (T, Option<usize>) = (T::max_value().unwrap_or_else(T::one), None);
-    for k in 0..N {
-        if db[k] == T::zero() {
-            if ob[k] > h[k] || ob[k] < -h[k] {
-                return None;
-            }
-            continue;
-        }
-        // Entering through the side facing the ray, leaving through the other.
-        let (t_near, near, t_far, far) = if db[k] < T::zero() {
-            ((h[k] - ob[k]) / db[k], k, (-h[k] - ob[k]) / db[k], k + N)
-        } else {
-            ((-h[k] - ob[k]) / db[k], k + N, (h[k] - ob[k]) / db[k], k)
-        };
-        if entry.is_none_or(|(te, _)| t_near > te) {
-            entry = Some((t_near, near));
-        }
-        if t_far < exit.0 {
-            exit = (t_far, Some(far));
-        }
-    }
-    Some((entry, exit))
 }
 
 /// Slab clipping on the face planes for a ray from outside: the entry

@@ -67,6 +67,8 @@ mod proof_round;
 mod properties_2d;
 mod properties_3d;
 mod range;
+mod ray_ball;
+mod ray_box_paths;
 mod ray_cast;
 mod round_shapes;
 mod sat_cache;
