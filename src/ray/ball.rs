@@ -83,7 +83,11 @@ pub(super) fn ball_ray<T: Real, const N: usize>(
     } else {
         (s - b) / dd
     };
-    if t > max_toi {
+    // Past `max_toi`, or no number at all: coordinates beyond the range
+    // (`real::max_magnitude`) can overflow the squares to ∞ and the root
+    // to NaN (tests/fuzz.rs::queries_keep_their_contract).
+    let in_range = t >= T::zero() && t <= max_toi;
+    if !in_range {
         return None;
     }
     let local = m + d * t;
