@@ -435,8 +435,16 @@ macro_rules! cell {
                             .iter()
                             .map(|p| (ours3(&p.a), our_pose3(&p.pa), ours3(&p.b), our_pose3(&p.pb)))
                             .collect();
-                        match cell.kind {
-                            "box" => ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Obb), d),
+                        match (cell.kind, cell.swapped) {
+                            ("box", _) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Obb), d)
+                            }
+                            ("capsule-box", false) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Capsule, Obb), d)
+                            }
+                            ("capsule-box", true) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Capsule), d)
+                            }
                             _ => ours_maybe_dyn!(
                                 reps,
                                 query,
@@ -533,6 +541,10 @@ fn list() {
 /// The compound cells (`benches/compound.rs`'s pools, mixed, in the
 /// pool's order only): the big compound against boxes or against the small
 /// compound.
+/// The manifold comparison's capsule–box pool (`pool3`'s "capsule-box":
+/// a capsule first, a box second; `ba` is box–capsule). Not in `--list`.
+const CAPSULE_BOX: &str = "capsule-box";
+
 const COMPOUND_KINDS: [&str; 2] = ["compound-box", "compound-compound"];
 
 /// One compound cell in one precision (`$m`: `p32` or `p64`, `$t` its
@@ -687,7 +699,7 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
     }
     let (three, kind) = match args[1].split_once('-')? {
         ("2d", k) if KINDS2.contains(&k) || KINDS2_ALT.contains(&k) => (false, k),
-        ("3d", k) if KINDS3.contains(&k) => (true, k),
+        ("3d", k) if KINDS3.contains(&k) || k == CAPSULE_BOX => (true, k),
         _ => return None,
     };
     let library = args[4].as_str();
