@@ -235,25 +235,10 @@ impl<T: Real, const N: usize> RefBox<T, N> {
 
     /// The incident box's half axes in the reference box's frame: column
     /// `k` of its axes times its half extent `k`, computed once for all
-    /// corners ([`RefBox::corner_from`]).
+    /// corners (`box3::corners`).
     #[inline]
     pub(super) fn incident_offsets(&self) -> [SVector<T, N>; N] {
         core::array::from_fn(|k| self.axes.column(k) * self.inc_half[k])
-    }
-
-    /// Corner `v` of the incident box from its half axes `offsets`: the
-    /// centre plus or minus each, in the order of the axes.
-    #[inline]
-    pub(super) fn corner_from(&self, offsets: &[SVector<T, N>; N], v: usize) -> SVector<T, N> {
-        let mut q = self.center;
-        for (k, col) in offsets.iter().enumerate() {
-            if (v >> k) & 1 == 1 {
-                q += col;
-            } else {
-                q -= col;
-            }
-        }
-        q
     }
 
     /// Pushes the contact point of `q` (a point of the incident box, in
