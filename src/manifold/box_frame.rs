@@ -113,11 +113,13 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
         Gate::Within(sat) => sat,
     };
     m.restart(sat.axis);
-    let frames = Frames {
+    // The box contacts read the SAT's axis in A's box frame, not
+    // `frames.normal`: it is set only for the one-point contact.
+    let mut frames = Frames {
         pose_a,
         pose_b,
         pose_ab: core::cell::OnceCell::new(),
-        normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
+        normal: SVector::zeros(),
         distance: sat.distance,
         radius_a: Shape::<T, N>::radius(a),
         radius_b: Shape::<T, N>::radius(b),
@@ -129,6 +131,7 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
         contacts(m, &frames, (a, b), &sat, margin);
     }
     if m.is_empty() {
+        frames.normal = pose_a.rotation.inverse_transform_vector(&sat.axis);
         one_point(m, &frames, a, b, sat.feature);
     }
 }
@@ -249,6 +252,9 @@ impl<T: Real, const N: usize> RefBox<T, N> {
         clippy::too_many_arguments,
         reason = "a point, its face and its two features"
     )]
+    // Inlined into the loop over the chosen points, so that the maps'
+    // columns are loaded once per contact, not once per point.
+    #[inline(always)]
     pub(super) fn push(
         &self,
         m: &mut Manifold<T, N>,
