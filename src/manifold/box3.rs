@@ -205,21 +205,32 @@ fn face<T: Real>(
     }
     let poly = &bufs[current][..len];
 
-    // The points within the margin, with their separations (`±qₐ − hₐ`).
-    let mut kept = [(0, T::zero()); CAP];
-    let mut n_kept = 0;
+    // The points within the margin, with their separations (`±qₐ − hₐ`)
+    // and their coordinates in the face's plane (for the reduction).
+    let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
+    let zero = T::zero();
+    let mut kept = Kept {
+        index: [0; CAP],
+        separation: [zero; CAP],
+        x: [zero; CAP],
+        y: [zero; CAP],
+        len: 0,
+    };
     for (k, p) in poly.iter().enumerate() {
         let separation = if plus {
             p.q[axis] - h[axis]
         } else {
             -p.q[axis] - h[axis]
         };
-        if separation <= margin {
-            kept[n_kept] = (k, separation);
-            n_kept += 1;
+        if separation <= margin && kept.len < CAP {
+            let i = kept.len;
+            kept.index[i] = k as u8;
+            kept.separation[i] = separation;
+            (kept.x[i], kept.y[i]) = (p.q[a1], p.q[a2]);
+            kept.len += 1;
         }
     }
-    let chosen = reduce_face(poly, &kept[..n_kept], axis, plus);
+    let (chosen, n_chosen) = reduce_face(poly, &kept, plus);
     m.reference = Some((side, index));
     let ref_loop = FACE_LOOPS[index];
     let on_reference = |c: u8| match c {
@@ -238,8 +249,8 @@ fn face<T: Real>(
         ),
         _ => Feat::Face(f as u8),
     };
-    for &(k, separation) in chosen.iter().flatten() {
-        let p = &poly[k];
+    for &i in &chosen[..n_chosen] {
+        let (p, separation) = (&poly[usize::from(kept.index[i])], kept.separation[i]);
         rb.push(
             m,
             &p.q,
@@ -252,36 +263,38 @@ fn face<T: Real>(
     }
 }
 
+/// The points of a clipped polygon within the margin: their index in the
+/// polygon, separation and two coordinates in the reference face's plane
+/// (`q_{a+1}`, `q_{a+2}`).
+struct Kept<T> {
+    index: [u8; CAP],
+    separation: [T; CAP],
+    x: [T; CAP],
+    y: [T; CAP],
+    len: usize,
+}
+
 /// `three_d::reduce` on a box face contact: of the `kept` points of
-/// `poly` (index, separation), at most four, chosen by the same rules, with
-/// the same scores computed by the same expressions (so the same choices,
-/// bit for bit): the deepest; the farthest from it; the largest triangle
-/// with those two; the largest triangle outside one of that triangle's
-/// edges, each the first of equals within `three_d::reduce_slack`. Areas
-/// are `nₐ · ((b − a) × (c − a))` with `nₐ = ±eₐ` the reference normal,
-/// from the points' two coordinates in the face's plane, gathered once.
+/// `poly`, at most four (their indices in `kept`, and how many), chosen
+/// by the same rules, with the same scores computed by the same
+/// expressions (so the same choices, bit for bit): the deepest; the
+/// farthest from it; the largest triangle with those two; the largest
+/// triangle outside one of that triangle's edges, each the first of
+/// equals within `three_d::reduce_slack`. Areas are
+/// `nₐ · ((b − a) × (c − a))` with `nₐ = ±eₐ` the reference normal (`+`
+/// when `plus`), from the points' coordinates in the face's plane.
 fn reduce_face<T: Real>(
     poly: &[Pt<T>],
-    kept: &[(usize, T)],
-    axis: usize,
+    kept: &Kept<T>,
     plus: bool,
-) -> [Option<(usize, T)>; MAX_CONTACT_POINTS] {
-    let mut chosen = [None; MAX_CONTACT_POINTS];
-    let n = kept.len().min(CAP);
+) -> ([usize; MAX_CONTACT_POINTS], usize) {
+    let n = kept.len.min(CAP);
     if n <= MAX_CONTACT_POINTS {
-        for (slot, &k) in chosen.iter_mut().zip(kept) {
-            *slot = Some(k);
-        }
-        return chosen;
+        return ([0, 1, 2, 3], n);
     }
     let zero = T::zero();
-    let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
-    let mut q = [Vector3::zeros(); CAP];
-    let (mut x, mut y) = ([zero; CAP], [zero; CAP]);
-    for i in 0..n {
-        q[i] = poly[kept[i].0 % poly.len()].q;
-        (x[i], y[i]) = (q[i][a1], q[i][a2]);
-    }
+    let (x, y) = (&kept.x, &kept.y);
+    let at = |i: usize| &poly[usize::from(kept.index[i]) % poly.len()].q;
     // The index of the largest score, the first of equals within the
     // slack; `None` when none is above zero. Generic over the score, so
     // that each is inlined into its loop.
@@ -300,33 +313,30 @@ fn reduce_face<T: Real>(
         best
     }
     let mut i0 = 0;
-    let mut least = kept[0].1;
-    for (i, &(_, s)) in kept.iter().enumerate().take(n).skip(1) {
+    let mut least = kept.separation[0];
+    for (i, &s) in kept.separation.iter().enumerate().take(n).skip(1) {
         if s < least {
             (i0, least) = (i, s);
         }
     }
-    chosen[0] = Some(kept[i0]);
-    let p0 = q[i0];
-    let Some(i1) = best(n, |i| (q[i] - p0).norm_squared()) else {
-        return chosen;
+    let p0 = *at(i0);
+    let Some(i1) = best(n, |i| (at(i) - p0).norm_squared()) else {
+        return ([i0, 0, 0, 0], 1);
     };
-    chosen[1] = Some(kept[i1]);
     // The area of (a, b, c) along +eₐ, without the sign of −eₐ:
     // `u1 (c₂ − a₂) − u2 (c₁ − a₁)`, as `three_d::reduce`'s `area_from`.
     let edge = |a: usize, b: usize| (x[a], y[a], x[b] - x[a], y[b] - y[a]);
     let area = |(ax, ay, u1, u2): (T, T, T, T), c: usize| u1 * (y[c] - ay) - u2 * (x[c] - ax);
     let e01 = edge(i0, i1);
     let Some(i2) = best(n, |i| area(e01, i).abs()) else {
-        return chosen;
+        return ([i0, i1, 0, 0], 2);
     };
-    chosen[2] = Some(kept[i2]);
     // Counter-clockwise about the normal: a point outside an edge has a
     // negative (signed) area with it.
     let z = area(e01, i2);
     let ccw = if plus { z > zero } else { -z > zero };
-    let (i1, i2) = if ccw { (i1, i2) } else { (i2, i1) };
-    let (e01, e12, e20) = (edge(i0, i1), edge(i1, i2), edge(i2, i0));
+    let (j1, j2) = if ccw { (i1, i2) } else { (i2, i1) };
+    let (e01, e12, e20) = (edge(i0, j1), edge(j1, j2), edge(j2, i0));
     let outside = |i: usize| {
         let (u, v, w) = (area(e01, i), area(e12, i), area(e20, i));
         if plus {
@@ -335,10 +345,10 @@ fn reduce_face<T: Real>(
             u.max(v).max(w)
         }
     };
-    if let Some(i3) = best(n, outside) {
-        chosen[3] = Some(kept[i3]);
+    match best(n, outside) {
+        Some(i3) => ([i0, i1, i2, i3], 4),
+        None => ([i0, i1, i2, 0], 3),
     }
-    chosen
 }
 
 /// One Sutherland–Hodgman step in the reference box's frame: the part of
