@@ -138,7 +138,7 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
 
 /// The incident box placed in the reference box's frame, and the maps out
 /// of that frame. Both boxes have radius 0 (an [`Obb`]).
-pub(super) struct RefBox<T: Real, const N: usize> {
+pub(super) struct RefBox<'r, T: Real, const N: usize> {
     /// Which shape holds the reference face.
     pub(super) side: Side,
     /// The reference box's half extents.
@@ -152,14 +152,14 @@ pub(super) struct RefBox<T: Real, const N: usize> {
     /// The reference box's frame in the world: rotation, origin.
     world: (SMatrix<T, N, N>, SVector<T, N>),
     /// The reference box (its frame in its shape's local frame).
-    own: Obb<T, N>,
+    own: &'r Obb<T, N>,
     /// The reference box's frame in the incident shape's local frame.
     other: (SMatrix<T, N, N>, SVector<T, N>),
     /// The manifold's normal (world, A to B).
     normal: SVector<T, N>,
 }
 
-impl<T: Real, const N: usize> RefBox<T, N> {
+impl<'r, T: Real, const N: usize> RefBox<'r, T, N> {
     /// The frame of `reference` (the box of shape `side`) with `incident`
     /// placed in it; each box's shape posed by the frames' `pose_a` or
     /// `pose_b`, the pair's frames `pair` (the box SAT's). With A's face
@@ -169,7 +169,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
     pub(super) fn new(
         frames: &Frames<'_, T, N>,
         side: Side,
-        (reference, incident): (&Obb<T, N>, &Obb<T, N>),
+        (reference, incident): (&'r Obb<T, N>, &Obb<T, N>),
         pair: &BoxPair<T, N>,
         normal: SVector<T, N>,
     ) -> Self {
@@ -200,7 +200,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
             center,
             inc_half: incident.half_extents(),
             world: (rot_r, pose_r.translation.vector + off_r),
-            own: *reference,
+            own: reference,
             other,
             normal,
         }
