@@ -277,31 +277,34 @@ impl<'r, T: Real, const N: usize> RefBox<'r, T, N> {
         let ref_local = self.own.out_of_box_frame(&on_face);
         let inc_local = place(&self.other, q);
         let step = self.normal * separation;
-        let point = match self.side {
-            Side::A => ContactPoint {
-                separation,
-                on_a: ref_world,
-                on_b: ref_world + step,
-                local_a: ref_local,
-                local_b: inc_local,
-                id: ContactId {
-                    a: on_reference,
-                    b: on_incident,
-                },
-            },
-            Side::B => ContactPoint {
-                separation,
-                on_a: ref_world - step,
-                on_b: ref_world,
-                local_a: inc_local,
-                local_b: ref_local,
-                id: ContactId {
-                    a: on_incident,
-                    b: on_reference,
-                },
-            },
+        // One point built once, its fields chosen by the side (the same
+        // values as before: `on_b = on_a + step` either way).
+        let (on_a, on_b, local_a, local_b, a, b) = match self.side {
+            Side::A => (
+                ref_world,
+                ref_world + step,
+                ref_local,
+                inc_local,
+                on_reference,
+                on_incident,
+            ),
+            Side::B => (
+                ref_world - step,
+                ref_world,
+                inc_local,
+                ref_local,
+                on_incident,
+                on_reference,
+            ),
         };
-        m.push(point);
+        m.push(ContactPoint {
+            separation,
+            on_a,
+            on_b,
+            local_a,
+            local_b,
+            id: ContactId { a, b },
+        });
     }
 }
 
