@@ -438,6 +438,8 @@ fn clip_to_plane<T: Real>(
 /// closest points (`three_d::closest_on_segments`), split by
 /// `± n · distance / 2` as `three_d::edge_point` does, then placed in the
 /// world and in each shape's frame.
+// Kept out of `contacts`, whose frame every face contact enters too.
+#[inline(never)]
 fn edge_pair<T: Real>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
