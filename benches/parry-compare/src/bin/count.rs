@@ -541,10 +541,6 @@ fn list() {
 /// The compound cells (`benches/compound.rs`'s pools, mixed, in the
 /// pool's order only): the big compound against boxes or against the small
 /// compound.
-/// The manifold comparison's capsule–box pool (`pool3`'s "capsule-box":
-/// a capsule first, a box second; `ba` is box–capsule). Not in `--list`.
-const CAPSULE_BOX: &str = "capsule-box";
-
 const COMPOUND_KINDS: [&str; 2] = ["compound-box", "compound-compound"];
 
 /// One compound cell in one precision (`$m`: `p32` or `p64`, `$t` its
@@ -699,7 +695,8 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
     }
     let (three, kind) = match args[1].split_once('-')? {
         ("2d", k) if KINDS2.contains(&k) || KINDS2_ALT.contains(&k) => (false, k),
-        ("3d", k) if KINDS3.contains(&k) || k == CAPSULE_BOX => (true, k),
+        // The manifold comparison's capsule–box pool (`ba`: box–capsule), not in `--list`.
+        ("3d", k) if KINDS3.contains(&k) || k == "capsule-box" => (true, k),
         _ => return None,
     };
     let library = args[4].as_str();
