@@ -201,7 +201,7 @@ fn face<T: Real>(
         f = (3, -x1);
     }
     let f = f.0;
-    // Its corners as `RefBox::corner_from` sums them: the centre, then ±
+    // Its corners as `box3::corners` sums them: the centre, then ±
     // half axis 0, then ± half axis 1.
     let (off0, off1) = (mm.column(0) * inc_half.x, mm.column(1) * inc_half.y);
     let corner = |v: usize| {

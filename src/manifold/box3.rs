@@ -35,8 +35,8 @@ use nalgebra::{Point3, Vector3};
 use crate::shape::sign_or_plus;
 
 use super::box_frame::{BoxSat, Feat, RefBox, FACE_LOOPS};
-use super::three_d::{closest_on_segments, reduce};
-use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
+use super::three_d::{closest_on_segments, reduce_slack};
+use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side, MAX_CONTACT_POINTS};
 use crate::{Feature, Obb, Real};
 
 /// The box–box contacts of `feature`; nothing for other features (the
@@ -56,22 +56,36 @@ pub(super) fn contacts<T: Real>(
     }
 }
 
-/// The line a clip point's outgoing edge lies on (as `three_d::Along`):
-/// the incident face's edge between two corners, or side plane `j`.
-#[derive(Clone, Copy)]
-enum Next {
-    Incident(u8, u8),
-    Side(u8),
-}
-
-/// A vertex of the polygon being clipped, in the reference box's frame.
+/// A vertex of the polygon being clipped, in the reference box's frame,
+/// with its two features and the line its outgoing edge lies on as
+/// one-byte codes relative to the call (16 bytes in `f32`, so that a copy
+/// is one move):
+///
+/// * `on_reference`: [`REF_FACE`] (the reference face), `REF_EDGE + j`
+///   (the reference edge of side plane `j`), `REF_VERTEX + m` (corner `m`
+///   of the reference face's loop);
+/// * `on_incident`: `INC_VERTEX + k` (corner `k` of the incident face's
+///   loop), `INC_EDGE + k` (its edge from corner `k` to `k + 1`),
+///   [`INC_FACE`];
+/// * `next` (as `three_d::Along`): `k < 4`, the incident edge `k`;
+///   `SIDE + j`, side plane `j`.
 #[derive(Clone, Copy)]
 struct Pt<T: Real> {
     q: Vector3<T>,
-    on_reference: Feat,
-    on_incident: Feat,
-    next: Next,
+    on_reference: u8,
+    on_incident: u8,
+    next: u8,
+    /// Unused: no padding, so that a blank buffer is one fill of zeros.
+    _pad: u8,
 }
+
+const REF_FACE: u8 = 0;
+const REF_EDGE: u8 = 1;
+const REF_VERTEX: u8 = 5;
+const INC_VERTEX: u8 = 0;
+const INC_EDGE: u8 = 4;
+const INC_FACE: u8 = 8;
+const SIDE: u8 = 4;
 
 /// At most 8 points: a quad clipped by the four side planes of a
 /// rectangle (the intersection of two convex quads has at most 8 corners,
@@ -103,6 +117,29 @@ const fn side_planes() -> [[(u8, bool); 4]; 6] {
     out
 }
 
+/// The eight corners of the incident box in the reference box's frame,
+/// corner `v` at index `v`: its centre plus or minus each half axis
+/// (`offsets`), added in the order of the axes (`((c ± o₀) ± o₁) ± o₂`,
+/// the bits the former corner-by-corner sum gave), the partial sums
+/// shared.
+#[inline(always)]
+fn corners<T: Real>(center: &Vector3<T>, offsets: &[Vector3<T>; 3]) -> [Vector3<T>; 8] {
+    let l1 = [center - offsets[0], center + offsets[0]];
+    let l2 = [
+        l1[0] - offsets[1],
+        l1[1] - offsets[1],
+        l1[0] + offsets[1],
+        l1[1] + offsets[1],
+    ];
+    core::array::from_fn(|v| {
+        if v < 4 {
+            l2[v] - offsets[2]
+        } else {
+            l2[v - 4] + offsets[2]
+        }
+    })
+}
+
 /// Face contact on face `index` of the reference box (`side`'s box),
 /// clipped in that box's frame: the incident face's four corners, clipped
 /// to the four side planes `±q_k <= h_k`, in the order of the reference
@@ -124,54 +161,43 @@ fn face<T: Real>(
     let (axis, plus) = (index % 3, index < 3);
     let normal = m.normal().into_inner();
     let rb = RefBox::new(frames, side, boxes, sat.pair, normal);
-    let f = rb.incident_face(axis, plus);
+    let f = rb.incident_face(axis, plus) % 6;
     let h = rb.half;
 
     // Two buffers, each pass clipping one into the other (a pass that
     // keeps every point leaves its input as it is).
     let blank = Pt {
         q: Vector3::zeros(),
-        on_reference: Feat::Face(0),
-        on_incident: Feat::Face(0),
-        next: Next::Side(0),
+        on_reference: 0,
+        on_incident: 0,
+        next: 0,
+        _pad: 0,
     };
     let mut bufs = [[blank; CAP]; 2];
-    let corners = FACE_LOOPS[f % 6];
-    let offsets = rb.incident_offsets();
+    let inc_loop = FACE_LOOPS[f];
+    let all = corners(&rb.center, &rb.incident_offsets());
     for (k, slot) in bufs[0].iter_mut().take(4).enumerate() {
-        let v = corners[k];
         *slot = Pt {
-            q: rb.corner_from(&offsets, v.into()),
-            on_reference: Feat::Face(index as u8),
-            on_incident: Feat::Vertex(v),
-            next: Next::Incident(v, corners[(k + 1) % 4]),
+            q: all[usize::from(inc_loop[k])],
+            on_reference: REF_FACE,
+            on_incident: INC_VERTEX + k as u8,
+            next: k as u8,
+            _pad: 0,
         };
     }
     let mut len = 4;
     let mut current = 0;
-    let loop_r = FACE_LOOPS[index];
     for (j, &(k, out_plus)) in SIDE_PLANES[index].iter().enumerate() {
-        let plane = Plane {
-            k: k.into(),
-            out_plus,
-            hk: h[usize::from(k)],
-            j: j as u8,
-            start: loop_r[j],
-            end: loop_r[(j + 1) % 4],
-            inc_face: f as u8,
-        };
         let [first, second] = &mut bufs;
         let (src, dst) = if current == 0 {
             (&*first, second)
         } else {
             (&*second, first)
         };
-        match clip_to_plane(&src[..len], dst, &plane) {
-            Clip::Unchanged => {}
-            Clip::Into(n) => {
-                len = n;
-                current = 1 - current;
-            }
+        let k = usize::from(k);
+        if let Some(n) = clip_to_plane(&src[..len], dst, k, out_plus, h[k], j as u8) {
+            len = n;
+            current = 1 - current;
         }
         if len == 0 {
             return;
@@ -179,98 +205,179 @@ fn face<T: Real>(
     }
     let poly = &bufs[current][..len];
 
-    let height = |q: &Vector3<T>| {
-        if plus {
-            q[axis] - h[axis]
-        } else {
-            -q[axis] - h[axis]
-        }
+    // The points within the margin, with their separations (`±qₐ − hₐ`)
+    // and their coordinates in the face's plane (for the reduction).
+    let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
+    let zero = T::zero();
+    let mut kept = Kept {
+        index: [0; CAP],
+        separation: [zero; CAP],
+        x: [zero; CAP],
+        y: [zero; CAP],
+        len: 0,
     };
-    let mut kept = [(0, T::zero()); CAP];
-    let mut n_kept = 0;
     for (k, p) in poly.iter().enumerate() {
-        let separation = height(&p.q);
-        if separation <= margin {
-            kept[n_kept] = (k, separation);
-            n_kept += 1;
+        let separation = if plus {
+            p.q[axis] - h[axis]
+        } else {
+            -p.q[axis] - h[axis]
+        };
+        if separation <= margin && kept.len < CAP {
+            let i = kept.len;
+            kept.index[i] = k as u8;
+            kept.separation[i] = separation;
+            (kept.x[i], kept.y[i]) = (p.q[a1], p.q[a2]);
+            kept.len += 1;
         }
     }
-    let (a1, a2) = ((axis + 1) % 3, (axis + 2) % 3);
-    // nₐ · ((b − a) × (c − a)), nₐ = ±eₐ: the area in the face's plane,
-    // as a function of `c`.
-    let area_from = |a: Point3<T>, b: Point3<T>| {
-        let (u1, u2) = (b[a1] - a[a1], b[a2] - a[a2]);
-        move |c: Point3<T>| {
-            let z = u1 * (c[a2] - a[a2]) - u2 * (c[a1] - a[a1]);
-            if plus {
-                z
-            } else {
-                -z
-            }
-        }
-    };
-    let chosen = reduce(&kept[..n_kept], |k| Point3::from(poly[k].q), area_from);
+    let (chosen, n_chosen) = reduce_face(poly, &kept, plus);
     m.reference = Some((side, index));
-    for &(k, separation) in chosen.iter().flatten() {
-        let p = &poly[k];
+    let ref_loop = FACE_LOOPS[index];
+    let on_reference = |c: u8| match c {
+        REF_FACE => Feat::Face(index as u8),
+        c if c < REF_VERTEX => Feat::Edge(
+            ref_loop[usize::from(c - REF_EDGE)],
+            ref_loop[usize::from(c % 4)],
+        ),
+        c => Feat::Vertex(ref_loop[usize::from(c - REF_VERTEX) % 4]),
+    };
+    let on_incident = |c: u8| match c {
+        c if c < INC_EDGE => Feat::Vertex(inc_loop[usize::from(c)]),
+        c if c < INC_FACE => Feat::Edge(
+            inc_loop[usize::from(c - INC_EDGE)],
+            inc_loop[usize::from(c - INC_EDGE + 1) % 4],
+        ),
+        _ => Feat::Face(f as u8),
+    };
+    for &i in &chosen[..n_chosen] {
+        let (p, separation) = (&poly[usize::from(kept.index[i])], kept.separation[i]);
         rb.push(
             m,
             &p.q,
             axis,
             plus,
             separation,
-            p.on_reference.public(),
-            p.on_incident.public(),
+            on_reference(p.on_reference).public(),
+            on_incident(p.on_incident).public(),
         );
     }
 }
 
-/// Side plane `j` of the reference face: `±q_k <= h_k` (`+` when
-/// `out_plus`), through the reference edge between corners `start` and
-/// `end`; `inc_face` names the incident face.
-struct Plane<T> {
+/// The points of a clipped polygon within the margin: their index in the
+/// polygon, separation and two coordinates in the reference face's plane
+/// (`q_{a+1}`, `q_{a+2}`).
+struct Kept<T> {
+    index: [u8; CAP],
+    separation: [T; CAP],
+    x: [T; CAP],
+    y: [T; CAP],
+    len: usize,
+}
+
+/// `three_d::reduce` on a box face contact: of the `kept` points of
+/// `poly`, at most four (their indices in `kept`, and how many), chosen
+/// by the same rules, with the same scores computed by the same
+/// expressions (so the same choices, bit for bit): the deepest; the
+/// farthest from it; the largest triangle with those two; the largest
+/// triangle outside one of that triangle's edges, each the first of
+/// equals within `three_d::reduce_slack`. Areas are
+/// `nₐ · ((b − a) × (c − a))` with `nₐ = ±eₐ` the reference normal (`+`
+/// when `plus`), from the points' coordinates in the face's plane.
+fn reduce_face<T: Real>(
+    poly: &[Pt<T>],
+    kept: &Kept<T>,
+    plus: bool,
+) -> ([usize; MAX_CONTACT_POINTS], usize) {
+    let n = kept.len.min(CAP);
+    if n <= MAX_CONTACT_POINTS {
+        return ([0, 1, 2, 3], n);
+    }
+    let zero = T::zero();
+    let (x, y) = (&kept.x, &kept.y);
+    let at = |i: usize| &poly[usize::from(kept.index[i]) % poly.len()].q;
+    // The index of the largest score, the first of equals within the
+    // slack; `None` when none is above zero. Generic over the score, so
+    // that each is inlined into its loop.
+    #[inline(always)]
+    fn best<T: Real>(n: usize, score: impl Fn(usize) -> T) -> Option<usize> {
+        let slack = reduce_slack::<T>();
+        let mut bar = T::zero();
+        let mut best = None;
+        for i in 0..n {
+            let s = score(i);
+            if s > bar {
+                bar = s + s * slack;
+                best = Some(i);
+            }
+        }
+        best
+    }
+    let mut i0 = 0;
+    let mut least = kept.separation[0];
+    for (i, &s) in kept.separation.iter().enumerate().take(n).skip(1) {
+        if s < least {
+            (i0, least) = (i, s);
+        }
+    }
+    let p0 = *at(i0);
+    let Some(i1) = best(n, |i| (at(i) - p0).norm_squared()) else {
+        return ([i0, 0, 0, 0], 1);
+    };
+    // The area of (a, b, c) along +eₐ, without the sign of −eₐ:
+    // `u1 (c₂ − a₂) − u2 (c₁ − a₁)`, as `three_d::reduce`'s `area_from`.
+    let edge = |a: usize, b: usize| (x[a], y[a], x[b] - x[a], y[b] - y[a]);
+    let area = |(ax, ay, u1, u2): (T, T, T, T), c: usize| u1 * (y[c] - ay) - u2 * (x[c] - ax);
+    let e01 = edge(i0, i1);
+    let Some(i2) = best(n, |i| area(e01, i).abs()) else {
+        return ([i0, i1, 0, 0], 2);
+    };
+    // Counter-clockwise about the normal: a point outside an edge has a
+    // negative (signed) area with it.
+    let z = area(e01, i2);
+    let ccw = if plus { z > zero } else { -z > zero };
+    let (j1, j2) = if ccw { (i1, i2) } else { (i2, i1) };
+    let (e01, e12, e20) = (edge(i0, j1), edge(j1, j2), edge(j2, i0));
+    let outside = |i: usize| {
+        let (u, v, w) = (area(e01, i), area(e12, i), area(e20, i));
+        if plus {
+            (-u).max(-v).max(-w)
+        } else {
+            u.max(v).max(w)
+        }
+    };
+    match best(n, outside) {
+        Some(i3) => ([i0, i1, i2, i3], 4),
+        None => ([i0, i1, i2, 0], 3),
+    }
+}
+
+/// One Sutherland–Hodgman step in the reference box's frame: the part of
+/// `pts` where `±q_k − h_k <= 0` (`+` when `out_plus`), the inner side of
+/// side plane `j`, written to `out`; `None` when every point is on the
+/// inner side (no vertex has a positive neighbour, so none changes its
+/// outgoing edge, and no edge crosses: the step would copy the polygon as
+/// it is). The same steps, tests and names as `three_d::clip_to_plane` on
+/// a closed polygon; a polygon of two points (a degenerate clip) is an
+/// open segment there, and here.
+#[inline(always)]
+fn clip_to_plane<T: Real>(
+    pts: &[Pt<T>],
+    out: &mut [Pt<T>; CAP],
     k: usize,
     out_plus: bool,
     hk: T,
     j: u8,
-    start: u8,
-    end: u8,
-    inc_face: u8,
-}
-
-/// What a clipping pass did.
-enum Clip {
-    /// Every point lies on the inner side: the polygon is unchanged (the
-    /// Sutherland–Hodgman step would copy it as it is).
-    Unchanged,
-    /// The clipped polygon, of this many points, is in the output buffer.
-    Into(usize),
-}
-
-/// One Sutherland–Hodgman step in the reference box's frame: the part of
-/// `pts` where `±q_k − h_k <= 0`, the inner side of side plane `j`. The
-/// same steps, tests and names as `three_d::clip_to_plane` on a closed
-/// polygon; a polygon of two points (a degenerate clip) is an open
-/// segment there, and here. When every point is on the inner side the
-/// step keeps the polygon as it is (no vertex has a positive neighbour,
-/// so none changes its outgoing edge, and no edge crosses), and the
-/// buffer is not copied.
-#[inline(always)]
-fn clip_to_plane<T: Real>(pts: &[Pt<T>], out: &mut [Pt<T>; CAP], plane: &Plane<T>) -> Clip {
+) -> Option<usize> {
     let zero = T::zero();
     let len = pts.len().min(CAP);
     let mut d = [zero; CAP];
     let mut inside = 0;
     for (di, p) in d.iter_mut().zip(pts) {
-        *di = if plane.out_plus {
-            p.q[plane.k] - plane.hk
-        } else {
-            -p.q[plane.k] - plane.hk
-        };
+        *di = if out_plus { p.q[k] - hk } else { -p.q[k] - hk };
         inside += usize::from(*di <= zero);
     }
     if inside == len {
-        return Clip::Unchanged;
+        return None;
     }
     let mut n = 0;
     let mut emit = |p: Pt<T>| {
@@ -279,45 +386,48 @@ fn clip_to_plane<T: Real>(pts: &[Pt<T>], out: &mut [Pt<T>; CAP], plane: &Plane<T
             n += 1;
         }
     };
-    let j = plane.j;
+    let side = SIDE + j;
+    let (next_side, prev_side) = (SIDE + (j + 1) % 4, SIDE + (j + 3) % 4);
     for i in 0..len {
         let last = i + 1 == len;
         let inext = if last { 0 } else { i + 1 };
-        let (cur, nxt) = (&pts[i], &pts[inext]);
         let closing = len <= 2 && last;
         let (dc, dn) = (d[i], d[inext]);
+        let cur = &pts[i];
         if dc <= zero {
             let mut kept = *cur;
             if dc == zero && dn > zero && !closing {
-                kept.next = Next::Side(j);
+                kept.next = side;
             }
             emit(kept);
         }
         if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
             continue;
         }
+        let nxt = &pts[inext];
         let s = dc / (dc - dn);
-        let (on_reference, on_incident) = match cur.next {
-            Next::Incident(u, w) => (Feat::Edge(plane.start, plane.end), Feat::Edge(u, w)),
-            Next::Side(p) if (p + 1) % 4 == j => {
-                (Feat::Vertex(plane.start), Feat::Face(plane.inc_face))
-            }
-            Next::Side(p) if (j + 1) % 4 == p => {
-                (Feat::Vertex(plane.end), Feat::Face(plane.inc_face))
-            }
-            Next::Side(_) => (
-                Feat::Edge(plane.start, plane.end),
-                Feat::Face(plane.inc_face),
-            ),
+        // Named by what the new point lies on: the incident edge and the
+        // reference edge; or the incident face and the reference corner
+        // two adjacent side planes share; or the incident face and the
+        // reference edge.
+        let (on_reference, on_incident) = if cur.next < SIDE {
+            (REF_EDGE + j, INC_EDGE + cur.next)
+        } else if cur.next == prev_side {
+            (REF_VERTEX + j, INC_FACE)
+        } else if cur.next == next_side {
+            (REF_VERTEX + (j + 1) % 4, INC_FACE)
+        } else {
+            (REF_EDGE + j, INC_FACE)
         };
         emit(Pt {
             q: cur.q + (nxt.q - cur.q) * s,
             on_reference,
             on_incident,
-            next: if dc < zero { Next::Side(j) } else { cur.next },
+            next: if dc < zero { side } else { cur.next },
+            _pad: 0,
         });
     }
-    Clip::Into(n)
+    Some(n)
 }
 
 /// Edge–edge contact of two boxes, in A's box frame (the SAT's axis `n`
@@ -328,6 +438,8 @@ fn clip_to_plane<T: Real>(pts: &[Pt<T>], out: &mut [Pt<T>; CAP], plane: &Plane<T
 /// closest points (`three_d::closest_on_segments`), split by
 /// `± n · distance / 2` as `three_d::edge_point` does, then placed in the
 /// world and in each shape's frame.
+// Kept out of `contacts`, whose frame every face contact enters too.
+#[inline(never)]
 fn edge_pair<T: Real>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,

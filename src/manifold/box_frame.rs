@@ -113,11 +113,13 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
         Gate::Within(sat) => sat,
     };
     m.restart(sat.axis);
-    let frames = Frames {
+    // The box contacts read the SAT's axis in A's box frame, not
+    // `frames.normal`: it is set only for the one-point contact.
+    let mut frames = Frames {
         pose_a,
         pose_b,
         pose_ab: core::cell::OnceCell::new(),
-        normal: pose_a.rotation.inverse_transform_vector(&sat.axis),
+        normal: SVector::zeros(),
         distance: sat.distance,
         radius_a: Shape::<T, N>::radius(a),
         radius_b: Shape::<T, N>::radius(b),
@@ -129,13 +131,14 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
         contacts(m, &frames, (a, b), &sat, margin);
     }
     if m.is_empty() {
+        frames.normal = pose_a.rotation.inverse_transform_vector(&sat.axis);
         one_point(m, &frames, a, b, sat.feature);
     }
 }
 
 /// The incident box placed in the reference box's frame, and the maps out
 /// of that frame. Both boxes have radius 0 (an [`Obb`]).
-pub(super) struct RefBox<T: Real, const N: usize> {
+pub(super) struct RefBox<'r, T: Real, const N: usize> {
     /// Which shape holds the reference face.
     pub(super) side: Side,
     /// The reference box's half extents.
@@ -149,14 +152,14 @@ pub(super) struct RefBox<T: Real, const N: usize> {
     /// The reference box's frame in the world: rotation, origin.
     world: (SMatrix<T, N, N>, SVector<T, N>),
     /// The reference box (its frame in its shape's local frame).
-    own: Obb<T, N>,
+    own: &'r Obb<T, N>,
     /// The reference box's frame in the incident shape's local frame.
     other: (SMatrix<T, N, N>, SVector<T, N>),
     /// The manifold's normal (world, A to B).
     normal: SVector<T, N>,
 }
 
-impl<T: Real, const N: usize> RefBox<T, N> {
+impl<'r, T: Real, const N: usize> RefBox<'r, T, N> {
     /// The frame of `reference` (the box of shape `side`) with `incident`
     /// placed in it; each box's shape posed by the frames' `pose_a` or
     /// `pose_b`, the pair's frames `pair` (the box SAT's). With A's face
@@ -166,7 +169,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
     pub(super) fn new(
         frames: &Frames<'_, T, N>,
         side: Side,
-        (reference, incident): (&Obb<T, N>, &Obb<T, N>),
+        (reference, incident): (&'r Obb<T, N>, &Obb<T, N>),
         pair: &BoxPair<T, N>,
         normal: SVector<T, N>,
     ) -> Self {
@@ -197,7 +200,7 @@ impl<T: Real, const N: usize> RefBox<T, N> {
             center,
             inc_half: incident.half_extents(),
             world: (rot_r, pose_r.translation.vector + off_r),
-            own: *reference,
+            own: reference,
             other,
             normal,
         }
@@ -235,25 +238,10 @@ impl<T: Real, const N: usize> RefBox<T, N> {
 
     /// The incident box's half axes in the reference box's frame: column
     /// `k` of its axes times its half extent `k`, computed once for all
-    /// corners ([`RefBox::corner_from`]).
+    /// corners (`box3::corners`).
     #[inline]
     pub(super) fn incident_offsets(&self) -> [SVector<T, N>; N] {
         core::array::from_fn(|k| self.axes.column(k) * self.inc_half[k])
-    }
-
-    /// Corner `v` of the incident box from its half axes `offsets`: the
-    /// centre plus or minus each, in the order of the axes.
-    #[inline]
-    pub(super) fn corner_from(&self, offsets: &[SVector<T, N>; N], v: usize) -> SVector<T, N> {
-        let mut q = self.center;
-        for (k, col) in offsets.iter().enumerate() {
-            if (v >> k) & 1 == 1 {
-                q += col;
-            } else {
-                q -= col;
-            }
-        }
-        q
     }
 
     /// Pushes the contact point of `q` (a point of the incident box, in
@@ -264,6 +252,9 @@ impl<T: Real, const N: usize> RefBox<T, N> {
         clippy::too_many_arguments,
         reason = "a point, its face and its two features"
     )]
+    // Inlined into the loop over the chosen points, so that the maps'
+    // columns are loaded once per contact, not once per point.
+    #[inline(always)]
     pub(super) fn push(
         &self,
         m: &mut Manifold<T, N>,
@@ -286,31 +277,34 @@ impl<T: Real, const N: usize> RefBox<T, N> {
         let ref_local = self.own.out_of_box_frame(&on_face);
         let inc_local = place(&self.other, q);
         let step = self.normal * separation;
-        let point = match self.side {
-            Side::A => ContactPoint {
-                separation,
-                on_a: ref_world,
-                on_b: ref_world + step,
-                local_a: ref_local,
-                local_b: inc_local,
-                id: ContactId {
-                    a: on_reference,
-                    b: on_incident,
-                },
-            },
-            Side::B => ContactPoint {
-                separation,
-                on_a: ref_world - step,
-                on_b: ref_world,
-                local_a: inc_local,
-                local_b: ref_local,
-                id: ContactId {
-                    a: on_incident,
-                    b: on_reference,
-                },
-            },
+        // One point built once, its fields chosen by the side (the same
+        // values as before: `on_b = on_a + step` either way).
+        let (on_a, on_b, local_a, local_b, a, b) = match self.side {
+            Side::A => (
+                ref_world,
+                ref_world + step,
+                ref_local,
+                inc_local,
+                on_reference,
+                on_incident,
+            ),
+            Side::B => (
+                ref_world - step,
+                ref_world,
+                inc_local,
+                ref_local,
+                on_incident,
+                on_reference,
+            ),
         };
-        m.push(point);
+        m.push(ContactPoint {
+            separation,
+            on_a,
+            on_b,
+            local_a,
+            local_b,
+            id: ContactId { a, b },
+        });
     }
 }
 

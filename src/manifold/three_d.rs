@@ -433,7 +433,7 @@ fn clip_to_plane<T: Real, const C: usize>(
 /// above the round-off of those scores and far below any difference of
 /// area that matters to a contact (tests/manifolds_box.rs::box_path_agrees_with_the_generic_path).
 #[inline]
-fn reduce_slack<T: Real>() -> T {
+pub(super) fn reduce_slack<T: Real>() -> T {
     T::default_epsilon().sqrt()
 }
 

@@ -435,8 +435,16 @@ macro_rules! cell {
                             .iter()
                             .map(|p| (ours3(&p.a), our_pose3(&p.pa), ours3(&p.b), our_pose3(&p.pb)))
                             .collect();
-                        match cell.kind {
-                            "box" => ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Obb), d),
+                        match (cell.kind, cell.swapped) {
+                            ("box", _) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Obb), d)
+                            }
+                            ("capsule-box", false) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Capsule, Obb), d)
+                            }
+                            ("capsule-box", true) => {
+                                ours_maybe_dyn!(reps, query, typed!(ours, Ours3, Obb, Capsule), d)
+                            }
                             _ => ours_maybe_dyn!(
                                 reps,
                                 query,
@@ -687,7 +695,8 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
     }
     let (three, kind) = match args[1].split_once('-')? {
         ("2d", k) if KINDS2.contains(&k) || KINDS2_ALT.contains(&k) => (false, k),
-        ("3d", k) if KINDS3.contains(&k) => (true, k),
+        // The manifold comparison's capsule–box pool (`ba`: box–capsule), not in `--list`.
+        ("3d", k) if KINDS3.contains(&k) || k == "capsule-box" => (true, k),
         _ => return None,
     };
     let library = args[4].as_str();
