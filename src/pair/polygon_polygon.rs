@@ -181,6 +181,21 @@ impl<'a, T: Real> Pair<'a, T> {
         (self.rot * cb + self.d - ca).norm() < ra + rb - slack
     }
 
+    /// Whether B's outer disc lies beyond A's edge `i` by more than the
+    /// round-off of the test: then so does every vertex of B, and the gap
+    /// along the edge is positive, with no vertex scanned. (The gap is
+    /// `min_k (Rᵀnᵢ) · w'ₖ + shift`, and each `w'ₖ` lies within the outer
+    /// radius `ρ` of B's inner centre `c`, so the gap is at least
+    /// `(Rᵀnᵢ) · c − ρ + shift`.)
+    #[inline]
+    fn beyond_outer_disc(&self, i: usize) -> bool {
+        let (_, _, reach_a) = self.a.inner_disc();
+        let (cb, _, reach_b) = self.b.inner_disc();
+        let dir = self.rot.inverse_transform_vector(&self.a.normals()[i]);
+        let slack = bound_slack(self.d.x.abs() + self.d.y.abs() + reach_a + reach_b);
+        dir.dot(cb) - self.b.outer_radius() + self.shift_a(i) > slack
+    }
+
     /// The constant term of A's edge `i`: `nᵢ · (d − a'ᵢ)`.
     #[inline]
     fn shift_a(&self, i: usize) -> T {
@@ -330,7 +345,11 @@ impl<'a, T: Real> Pair<'a, T> {
         // A NaN gap compares false: it reads as "does not separate" to `>`,
         // and the NaN contract wants `false`, so NaN ends the query as
         // "apart".
-        let (i, gap_a) = self.facing_a();
+        let i = argmax_dot(self.a.normals(), &self.d);
+        if self.beyond_outer_disc(i) {
+            return false;
+        }
+        let gap_a = self.gap_a(i);
         if gap_a.distance > T::zero() || is_nan(gap_a.distance) {
             return false;
         }
