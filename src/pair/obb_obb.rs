@@ -237,7 +237,6 @@ pub(crate) fn any_separating_axis<T: Real, const N: usize>(
 /// [`fast_scan`], or, when a gap came out NaN, the reference loop
 /// [`offer_axes`] on [`BestAxis`] (which reports the first NaN gap in
 /// the order of the axes).
-#[inline]
 pub(crate) fn separation_with<T: Real, const N: usize>(
     a: &Obb<T, N>,
     pose_a: &Pose<T, N>,
