@@ -57,6 +57,7 @@ mod nan;
 mod no_alloc;
 mod oracle_2d;
 mod polygon_ball;
+mod polygon_bits;
 mod polygon_box;
 mod polygon_robustness;
 mod polyhedra_3d;

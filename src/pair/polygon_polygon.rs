@@ -31,11 +31,22 @@
 //!
 //! Each polygon stores a disc inside it (its vertices' mean and the
 //! distance to the nearest edge line). When the two discs overlap, so do
-//! the polygons: `intersects` answers at once. When they do not,
-//! `intersects` and the first-gap query behind `penetration` try the edge
-//! of A facing B's centre and the edge of B facing A's before the rest:
-//! for polygons apart one of them usually separates. Neither changes an
-//! answer (tests/properties_2d.rs::fast_path_matches_engine).
+//! the polygons: `intersects` answers at once. Otherwise every query tries
+//! the edge of A facing B's centre and the edge of B facing A's before the
+//! rest: for polygons apart one of them usually separates.
+//!
+//! **Axes dropped on one vertex.** The gap along an edge is a minimum over
+//! the other polygon's vertices, so its value at any one vertex bounds it
+//! from above (rounding is monotone, so this holds for the computed
+//! values too). `intersects` needs only one vertex on the inner side of
+//! each edge, tried first at the vertex that was lowest on the previous
+//! edge; `separation` and `penetration` skip an edge whose bound at that
+//! vertex cannot beat the best gap offered so far or the facing edges'
+//! gaps under the tie rule (`Pair::offer_hopeful_gaps` says why each
+//! skip is exact). None of this changes an answer, to the bit
+//! (tests/polygon_bits.rs::polygon_bits_f64, `polygon_bits_f32`; this
+//! file's `dropping_changes_no_answer_f64`, `_f32` against every axis
+//! offered; tests/properties_2d.rs::fast_path_matches_engine).
 
 use core::ops::ControlFlow;
 
@@ -44,6 +55,7 @@ use nalgebra::{Rotation2, Unit, Vector2};
 use super::argmax_dot;
 use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
 use crate::real::is_nan;
+use crate::real::tie_tolerance;
 use crate::{ConvexPolygon, Feature, Pose2, Real, Separation};
 
 /// The separation of two posed polygons; equal to
@@ -94,31 +106,7 @@ pub fn intersects<T: Real>(
     if pair.discs_overlap() {
         return true;
     }
-    // The edge of A facing B's centre, then the edge of B facing A's: for
-    // polygons apart one of them usually separates (the first-gap query's
-    // shortcut). Any positive gap is the verdict, whichever edge gives it.
-    let i = argmax_dot(a.normals(), &pair.d);
-    let g = pair.gap_a(i).distance;
-    if g > T::zero() || is_nan(g) {
-        return false;
-    }
-    let j = argmax_dot(b.normals(), &-pair.rot.inverse_transform_vector(&pair.d));
-    let g = pair.gap_b(j).1.distance;
-    if g > T::zero() || is_nan(g) {
-        return false;
-    }
-    // A NaN gap compares false: it reads as not separating here, and the
-    // NaN contract wants `false`, so NaN ends the loop as "apart".
-    let mut verdict = true;
-    let _ = pair.for_each_gap(|gap, _, _| {
-        if gap.distance > T::zero() || is_nan(gap.distance) {
-            verdict = false;
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    verdict
+    pair.all_gaps_non_positive()
 }
 
 /// [`separation`], scanning as `scan` says.
@@ -193,6 +181,21 @@ impl<'a, T: Real> Pair<'a, T> {
         (self.rot * cb + self.d - ca).norm() < ra + rb - slack
     }
 
+    /// Whether B's outer disc lies beyond A's edge `i` by more than the
+    /// round-off of the test: then so does every vertex of B, and the gap
+    /// along the edge is positive, with no vertex scanned. (The gap is
+    /// `min_k (Rᵀnᵢ) · w'ₖ + shift`, and each `w'ₖ` lies within the outer
+    /// radius `ρ` of B's inner centre `c`, so the gap is at least
+    /// `(Rᵀnᵢ) · c − ρ + shift`.)
+    #[inline]
+    fn beyond_outer_disc(&self, i: usize) -> bool {
+        let (_, _, reach_a) = self.a.inner_disc();
+        let (cb, _, reach_b) = self.b.inner_disc();
+        let dir = self.rot.inverse_transform_vector(&self.a.normals()[i]);
+        let slack = bound_slack(self.d.x.abs() + self.d.y.abs() + reach_a + reach_b);
+        dir.dot(cb) - self.b.outer_radius() + self.shift_a(i) > slack
+    }
+
     /// The constant term of A's edge `i`: `nᵢ · (d − a'ᵢ)`.
     #[inline]
     fn shift_a(&self, i: usize) -> T {
@@ -229,7 +232,9 @@ impl<'a, T: Real> Pair<'a, T> {
     }
 
     /// Calls `f(gap, axis, feature)` for every edge of A, then of B, in
-    /// order, until it breaks.
+    /// order, until it breaks: every gap, the reference that the queries'
+    /// dropping of axes is checked against.
+    #[cfg(test)]
     fn for_each_gap(
         &self,
         mut f: impl FnMut(Gap<T>, Unit<Vector2<T>>, Feature) -> ControlFlow<()>,
@@ -262,33 +267,16 @@ impl<'a, T: Real> Pair<'a, T> {
     /// first: for polygons apart one of them usually separates, and the
     /// query ends there.
     fn separation(&self, scan: Scan) -> Separation<T, 2> {
-        if scan == Scan::FirstGap && !self.discs_overlap() {
-            let i = argmax_dot(self.a.normals(), &self.d);
-            let g = self.gap_a(i);
-            if g.distance > T::zero() {
-                return Separation {
-                    distance: g.distance,
-                    axis: self.a.normals()[i],
-                    feature: Feature::FaceA(i),
-                };
-            }
-            let j = argmax_dot(
-                self.b.normals(),
-                &-self.rot.inverse_transform_vector(&self.d),
-            );
-            let (axis, g) = self.gap_b(j);
-            if g.distance > T::zero() {
-                return Separation {
-                    distance: g.distance,
-                    axis,
-                    feature: Feature::FaceB(j),
-                };
-            }
-        }
+        let facing = match self.facing(scan == Scan::FirstGap) {
+            ControlFlow::Continue(facing) => facing,
+            ControlFlow::Break(apart) => return apart,
+        };
         let mut best = BestAxis::new(scan);
-        let _ = self.for_each_gap(|g, axis, feature| best.offer(g, axis, feature));
-        // Both polygons have at least three edges, so an axis was offered
-        // and the fallback (the gap along e₀ by two scans) is never taken.
+        self.offer_hopeful_gaps(&facing, &mut best);
+        // B's facing axis is dropped only when an axis was offered before
+        // it (its gap at any vertex is at least its gap, which is at least
+        // its floor), so an axis was offered and the fallback (the gap
+        // along e₀ by two scans) is never taken.
         best.finish_or(|e0| {
             let (_, local_a) = self.a.anchored();
             let (_, local_b) = self.b.anchored();
@@ -298,6 +286,181 @@ impl<'a, T: Real> Pair<'a, T> {
             Gap::from_supports(ha, hb).distance
         })
     }
+
+    /// The edge of A facing B's centre and the edge of B facing A's, with
+    /// their gaps: for polygons apart one of them usually separates, and
+    /// for polygons that overlap they are usually near the best axis, so
+    /// their gaps are floors that drop most other axes on one vertex.
+    /// With `stop`, a positive gap along A's facing edge ends the search
+    /// there, before B's is computed.
+    #[inline]
+    fn facing(&self, stop: bool) -> ControlFlow<Separation<T, 2>, Facing<T>> {
+        let (i, gap_a) = self.facing_a();
+        if stop && gap_a.distance > T::zero() {
+            return ControlFlow::Break(Separation {
+                distance: gap_a.distance,
+                axis: self.a.normals()[i],
+                feature: Feature::FaceA(i),
+            });
+        }
+        let (j, axis_b, gap_b) = self.facing_b();
+        if stop && gap_b.distance > T::zero() {
+            return ControlFlow::Break(Separation {
+                distance: gap_b.distance,
+                axis: axis_b,
+                feature: Feature::FaceB(j),
+            });
+        }
+        ControlFlow::Continue(Facing { i, j, gap_a, gap_b })
+    }
+
+    /// A's edge facing B's centre and its gap.
+    #[inline]
+    fn facing_a(&self) -> (usize, Gap<T>) {
+        let i = argmax_dot(self.a.normals(), &self.d);
+        (i, self.gap_a(i))
+    }
+
+    /// B's edge facing A's centre, its axis and its gap.
+    #[inline]
+    fn facing_b(&self) -> (usize, Unit<Vector2<T>>, Gap<T>) {
+        let j = argmax_dot(
+            self.b.normals(),
+            &-self.rot.inverse_transform_vector(&self.d),
+        );
+        let (axis, gap) = self.gap_b(j);
+        (j, axis, gap)
+    }
+
+    /// Whether no edge of either polygon separates them: the verdict of
+    /// `intersects` once the inner discs are apart. The facing edges are
+    /// tried first; then each edge needs only one vertex of the other
+    /// polygon on its inner side (`p + shift ≤ 0`), tried first at the
+    /// vertex that was lowest on the edge before; only when that vertex
+    /// lies beyond does the full minimum decide. The minimum plus the
+    /// shift is positive exactly when every vertex's projection plus the
+    /// shift is (rounding is monotone), so this is the sign of the very
+    /// gap `separation` computes.
+    fn all_gaps_non_positive(&self) -> bool {
+        // A NaN gap compares false: it reads as "does not separate" to `>`,
+        // and the NaN contract wants `false`, so NaN ends the query as
+        // "apart".
+        let i = argmax_dot(self.a.normals(), &self.d);
+        if self.beyond_outer_disc(i) {
+            return false;
+        }
+        let gap_a = self.gap_a(i);
+        if gap_a.distance > T::zero() || is_nan(gap_a.distance) {
+            return false;
+        }
+        let (j, _, gap_b) = self.facing_b();
+        if gap_b.distance > T::zero() || is_nan(gap_b.distance) {
+            return false;
+        }
+        let facing = Facing { i, j, gap_a, gap_b };
+        let (_, local_a) = self.a.anchored();
+        let (_, local_b) = self.b.anchored();
+        let mut walk = Walk::new(local_b, self.b.normals(), self.b.inner_disc().2);
+        walk.at = Some(facing.j);
+        for (i, n) in self.a.normals().iter().enumerate() {
+            let dir = self.rot.inverse_transform_vector(n);
+            let shift = self.shift_a(i);
+            let at = dir.dot(&local_b[walk.guess()]) + shift;
+            if at <= T::zero() {
+                continue;
+            }
+            let g = walk.min(&dir) + shift;
+            if g > T::zero() || is_nan(g) {
+                return false;
+            }
+        }
+        let mut walk = Walk::new(local_a, self.a.normals(), self.a.inner_disc().2);
+        walk.at = Some(facing.i);
+        for j in 0..self.b.normals().len() {
+            let (axis, shift) = self.axis_b(j);
+            let dir = -axis.into_inner();
+            let at = dir.dot(&local_a[walk.guess()]) + shift;
+            if at <= T::zero() {
+                continue;
+            }
+            let g = walk.min(&dir) + shift;
+            if g > T::zero() || is_nan(g) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Offers `best` the gaps of [`Self::for_each_gap`] in its order,
+    /// without the axes that cannot be the answer:
+    /// an axis is dropped when its gap at one vertex — the vertex lowest
+    /// on the previous axis, an upper bound on the gap, since the gap is
+    /// the minimum over the vertices and rounding is monotone — is no
+    /// larger than the best gap offered so far (which it would then not
+    /// replace under the tie rule: within a class a later axis needs a
+    /// strictly larger gap, across classes more than that), or lies below
+    /// a floor: A's facing edge's gap for A's edges and B's for B's (the
+    /// first of the largest gaps in a class is that class's answer, so an
+    /// axis of a smaller gap is never it), and B's facing edge's gap less
+    /// twice the tie tolerance of its scale for A's edges (B's facing axis
+    /// would replace such an axis when offered). Dropping changes no
+    /// answer (tests/polygon_bits.rs::polygon_bits_f64, `_f32`).
+    fn offer_hopeful_gaps(&self, facing: &Facing<T>, best: &mut BestAxis<T, 2>) {
+        let (_, local_a) = self.a.anchored();
+        let (_, local_b) = self.b.anchored();
+        let tol = tie_tolerance::<T>() * facing.gap_b.scale;
+        let two = T::one() + T::one();
+        let floor_b = facing.gap_b.distance - two * tol;
+        let floor_a = if floor_b > facing.gap_a.distance {
+            floor_b
+        } else {
+            facing.gap_a.distance
+        };
+        let mut walk = Walk::new(local_b, self.b.normals(), self.b.inner_disc().2);
+        walk.at = Some(facing.j);
+        for (i, n) in self.a.normals().iter().enumerate() {
+            let dir = self.rot.inverse_transform_vector(n);
+            let shift = self.shift_a(i);
+            let at = dir.dot(&local_b[walk.guess()]) + shift;
+            if at < floor_a || best.distance().is_some_and(|b| at <= b) {
+                continue;
+            }
+            if best
+                .offer(gap(walk.min(&dir), shift), *n, Feature::FaceA(i))
+                .is_break()
+            {
+                return;
+            }
+        }
+        let mut walk = Walk::new(local_a, self.a.normals(), self.a.inner_disc().2);
+        walk.at = Some(facing.i);
+        for j in 0..self.b.normals().len() {
+            let (axis, shift) = self.axis_b(j);
+            let dir = -axis.into_inner();
+            let at = dir.dot(&local_a[walk.guess()]) + shift;
+            if at < facing.gap_b.distance || best.distance().is_some_and(|b| at <= b) {
+                continue;
+            }
+            if best
+                .offer(gap(walk.min(&dir), shift), axis, Feature::FaceB(j))
+                .is_break()
+            {
+                return;
+            }
+        }
+    }
+}
+
+/// The facing edges of a pair and their gaps ([`Pair::facing`]).
+struct Facing<T: Real> {
+    /// A's edge facing B's centre.
+    i: usize,
+    /// B's edge facing A's centre.
+    j: usize,
+    /// The gap along A's edge `i`.
+    gap_a: Gap<T>,
+    /// The gap along it.
+    gap_b: Gap<T>,
 }
 
 /// The gap `lo + shift`, one rounding, and the scale of its terms.
@@ -346,6 +509,13 @@ impl<'a, T: Real> Walk<'a, T> {
             band,
             at: None,
         }
+    }
+
+    /// The vertex the last search ended at (0 before the first): the
+    /// first guess for the next direction's lowest vertex.
+    #[inline]
+    fn guess(&self) -> usize {
+        self.at.unwrap_or(0)
     }
 
     /// `min_k dir · verts[k]`, the same value as [`min_projection`].
@@ -501,6 +671,98 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Whether two values are the same to the bit (`f32` widens exactly).
+    fn same_bits<T: Real>(x: T, y: T) -> bool {
+        x.to_f64().map(f64::to_bits) == y.to_f64().map(f64::to_bits)
+    }
+
+    /// The answer with every axis offered: the reference for the queries,
+    /// which drop axes that cannot be the answer.
+    fn every_axis<T: Real>(pair: &Pair<'_, T>, scan: Scan) -> Option<Separation<T, 2>> {
+        let mut best = BestAxis::new(scan);
+        let _ = pair.for_each_gap(|g, axis, feature| best.offer(g, axis, feature));
+        best.finish()
+    }
+
+    /// Dropping axes on one-vertex bounds and floors changes no answer, bit
+    /// for bit, where it is most at risk: a polygon against a copy of
+    /// itself turned by a half turn (every edge of B parallel to one of
+    /// A's, the two gaps equal to round-off, so that the tie rule decides),
+    /// a quarter turn or not at all, about a point near its middle, moved
+    /// a little, near and far from the origin; and random pairs.
+    fn dropping_changes_no_answer<T: Real>(trials: usize) {
+        let mut state = 5u64;
+        let mut ties = 0;
+        for trial in 0..trials {
+            let n = [3, 4, 5, 8, 8, 13, 40][trial % 7];
+            let centre = [0.0, 100.0, -3000.0][trial % 3];
+            let a = ellipse::<T>(&mut state, n, 0.0, 1.0);
+            let copy = trial % 2 == 0;
+            let b = if copy {
+                a.clone()
+            } else {
+                ellipse::<T>(&mut state, [3, 6, 8, 33][trial % 4], 0.0, 1.0)
+            };
+            let turn = if copy {
+                [0.0, core::f64::consts::FRAC_PI_2, core::f64::consts::PI][trial % 3]
+            } else {
+                uniform(&mut state, 0.0, 6.3)
+            };
+            let angle = uniform(&mut state, 0.0, 6.3);
+            let dist = uniform(&mut state, 0.0, [0.05, 1.0, 3.0][trial % 3]);
+            let turn_a = uniform(&mut state, 0.0, 6.3);
+            let pose_a = Pose2::new(
+                Vector2::new(nalgebra::convert(centre), nalgebra::convert(-centre)),
+                nalgebra::convert(turn_a),
+            );
+            let pose_b = Pose2::new(
+                Vector2::new(
+                    nalgebra::convert(centre + dist * angle.cos()),
+                    nalgebra::convert(-centre + dist * angle.sin()),
+                ),
+                nalgebra::convert(turn_a + turn),
+            );
+            for (a, pa, b, pb) in [(&a, &pose_a, &b, &pose_b), (&b, &pose_b, &a, &pose_a)] {
+                let pair = Pair::new(a, b, &pa.inv_mul(pb));
+                for scan in [Scan::Best, Scan::FirstGap] {
+                    let reference = every_axis(&pair, scan).expect("polygons offer axes");
+                    let dropped = pair.separation(scan);
+                    if scan == Scan::FirstGap && reference.distance > T::zero() {
+                        // The first positive gap the facing edges find
+                        // may be another positive gap: only the verdict
+                        // is the reference's.
+                        assert!(dropped.distance > T::zero());
+                    } else {
+                        assert!(
+                            same_bits(dropped.distance, reference.distance)
+                                && dropped.axis == reference.axis
+                                && dropped.feature == reference.feature,
+                            "trial {trial} {scan:?}: {dropped:?} against {reference:?}"
+                        );
+                    }
+                    if scan == Scan::Best {
+                        ties += usize::from(copy && reference.distance <= T::zero());
+                    }
+                }
+                assert_eq!(
+                    pair.discs_overlap() || pair.all_gaps_non_positive(),
+                    every_axis(&pair, Scan::Best).expect("axes").distance <= T::zero()
+                );
+            }
+        }
+        assert!(ties > trials / 3, "{ties} overlapping copies");
+    }
+
+    #[test]
+    fn dropping_changes_no_answer_f64() {
+        dropping_changes_no_answer::<f64>(6000);
+    }
+
+    #[test]
+    fn dropping_changes_no_answer_f32() {
+        dropping_changes_no_answer::<f32>(6000);
     }
 
     #[test]

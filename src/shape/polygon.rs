@@ -72,6 +72,9 @@ pub struct ConvexPolygon<T: Real> {
     /// outside).
     inner_centre: Vector2<T>,
     inner_radius: T,
+    /// A disc around the polygon: the largest distance of a vertex from
+    /// `inner_centre`.
+    outer_radius: T,
     /// The largest `|x| + |y|` over `local`: the scale of round-off of a
     /// projection of `local` on a unit vector.
     reach: T,
@@ -260,6 +263,9 @@ impl<T: Real> ConvexPolygon<T> {
             .map(|(m, v)| m.dot(&(v - inner_centre)))
             .fold(T::max_value().unwrap_or_else(T::one), |a, b| a.min(b))
             .max(T::zero());
+        let outer_radius = local
+            .iter()
+            .fold(T::zero(), |m, v| m.max((v - inner_centre).norm()));
         let reach = local
             .iter()
             .fold(T::zero(), |m, v| m.max(v.x.abs() + v.y.abs()));
@@ -271,6 +277,7 @@ impl<T: Real> ConvexPolygon<T> {
             local,
             inner_centre,
             inner_radius,
+            outer_radius,
             reach,
         }
     }
@@ -288,6 +295,14 @@ impl<T: Real> ConvexPolygon<T> {
     #[inline]
     pub(crate) fn inner_disc(&self) -> (&Vector2<T>, T, T) {
         (&self.inner_centre, self.inner_radius, self.reach)
+    }
+
+    /// The radius of a disc about the inner disc's centre that holds every
+    /// vertex (computed, so within round-off of the exact largest distance;
+    /// users add a slack).
+    #[inline]
+    pub(crate) fn outer_radius(&self) -> T {
+        self.outer_radius
     }
 
     /// The vertices, counter-clockwise.
