@@ -22,8 +22,7 @@ use nalgebra::{
     Matrix2, Point2, Point3, Quaternion, Rotation2, Rotation3, UnitQuaternion, Vector2, Vector3,
 };
 use separating_axis::{
-    contact_manifold, intersects, penetration, separation, ContactDim, Obb, Pose, Pose2, Pose3,
-    Separation,
+    contact_manifold, intersects, separation, ContactDim, Obb, Pose, Pose2, Pose3,
 };
 
 /// Pairs per scene (each in both orders).
@@ -247,25 +246,6 @@ fn scene2(i: u64) -> (Obb<f64, 2>, Pose2<f64>, Obb<f64, 2>, Pose2<f64>) {
     (a, pa, b, pb)
 }
 
-/// Every bit of `x` (NaN as one token: its payload is not an answer).
-fn bits<T: TestReal>(h: &mut Fnv1a, x: T) {
-    let x = x.to_f64().unwrap_or(0.0);
-    if x.is_nan() {
-        h.write(b"nan");
-    } else {
-        h.write(&x.to_bits().to_le_bytes());
-    }
-}
-
-/// Mixes a separation in: its distance, axis and feature.
-fn mix_separation<T: TestReal, const N: usize>(h: &mut Fnv1a, s: &Separation<T, N>) {
-    bits(h, s.distance);
-    for &x in s.axis.iter() {
-        bits(h, x);
-    }
-    h.write(format!("{:?}", s.feature).as_bytes());
-}
-
 /// Mixes in the SAT answers of one ordered pair (and, in `manifold`, its
 /// contact manifold).
 fn mix_pair<T: TestReal, const N: usize>(
@@ -275,26 +255,15 @@ fn mix_pair<T: TestReal, const N: usize>(
 ) where
     Const<N>: ContactDim<T, N>,
 {
-    mix_separation(sat, &separation(a, pa, b, pb));
-    match penetration(a, pa, b, pb) {
-        Some(p) => {
-            bits(sat, p.depth);
-            for &x in p.normal.iter() {
-                bits(sat, x);
-            }
-            sat.write(format!("{:?}", p.feature).as_bytes());
-        }
-        None => sat.write(b"apart"),
-    }
-    sat.write(&[u8::from(intersects(a, pa, b, pb))]);
+    sat.write_sat(a, pa, b, pb);
     let m = contact_manifold(a, pa, b, pb, T::zero());
     for &x in m.normal().iter() {
-        bits(manifold, x);
+        manifold.write_bits(x);
     }
     for p in m.points() {
-        bits(manifold, p.separation);
+        manifold.write_bits(p.separation);
         for &x in p.on_a.iter().chain(p.on_b.iter()) {
-            bits(manifold, x);
+            manifold.write_bits(x);
         }
         manifold.write(format!("{:?}", p.id).as_bytes());
     }

@@ -18,9 +18,7 @@ use crate::support::rng::Rng;
 use crate::support::scalars::{t, TestReal};
 use crate::support::scene2d::{random_rotation, Fnv1a};
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
-use separating_axis::{
-    intersects, penetration, separation, ConvexPolygon, Feature, Pose2, Separation,
-};
+use separating_axis::{ConvexPolygon, Feature, Pose2};
 
 /// Pairs in the scene (each in both orders).
 const PAIRS: u64 = 3000;
@@ -100,25 +98,6 @@ fn scene<T: TestReal>(i: u64) -> (ConvexPolygon<T>, Pose2<T>, ConvexPolygon<T>, 
     (a, pose(base, rot_a), b, pose(base + offset, rot_b))
 }
 
-/// Every bit of `x` (NaN as one token: its payload is not an answer).
-fn bits<T: TestReal>(h: &mut Fnv1a, x: T) {
-    let x = x.to_f64().unwrap_or(0.0);
-    if x.is_nan() {
-        h.write(b"nan");
-    } else {
-        h.write(&x.to_bits().to_le_bytes());
-    }
-}
-
-/// Mixes a separation in: its distance, axis and feature.
-fn mix_separation<T: TestReal>(h: &mut Fnv1a, s: &Separation<T, 2>) {
-    bits(h, s.distance);
-    for &x in s.axis.iter() {
-        bits(h, x);
-    }
-    h.write(format!("{:?}", s.feature).as_bytes());
-}
-
 /// The hash of the scene's answers in `T`, with the number of overlapping
 /// ordered pairs and of answers on B's edges (so that the scene is seen to
 /// exercise both classes).
@@ -127,21 +106,8 @@ fn hash<T: TestReal>() -> (u64, usize, usize) {
     for i in 0..PAIRS {
         let (a, pa, b, pb) = scene::<T>(i);
         for (x, px, y, py) in [(&a, &pa, &b, &pb), (&b, &pb, &a, &pa)] {
-            let s = separation(x, px, y, py);
-            mix_separation(&mut h, &s);
+            let (s, hit) = h.write_sat(x, px, y, py);
             on_b += usize::from(matches!(s.feature, Feature::FaceB(_)));
-            match penetration(x, px, y, py) {
-                Some(p) => {
-                    bits(&mut h, p.depth);
-                    for &c in p.normal.iter() {
-                        bits(&mut h, c);
-                    }
-                    h.write(format!("{:?}", p.feature).as_bytes());
-                }
-                None => h.write(b"apart"),
-            }
-            let hit = intersects(x, px, y, py);
-            h.write(&[u8::from(hit)]);
             overlapping += usize::from(hit);
         }
     }

@@ -196,6 +196,51 @@ impl<'a, T: Real> Pair<'a, T> {
         dir.dot(cb) - self.b.outer_radius() + self.shift_a(i) > slack
     }
 
+    /// The candidate axes of one class, in order: A's edges (`class_a`),
+    /// whose gaps scan B's vertices, or B's, whose gaps scan A's; each as
+    /// (axis from A towards B, the direction the scan minimises along in
+    /// the scanned polygon's anchored frame, the gap's constant term,
+    /// feature).
+    #[inline]
+    fn axes(
+        &self,
+        class_a: bool,
+    ) -> impl Iterator<Item = (Unit<Vector2<T>>, Vector2<T>, T, Feature)> + '_ {
+        let count = if class_a {
+            self.a.normals().len()
+        } else {
+            self.b.normals().len()
+        };
+        (0..count).map(move |k| {
+            if class_a {
+                let n = self.a.normals()[k];
+                (
+                    n,
+                    self.rot.inverse_transform_vector(&n),
+                    self.shift_a(k),
+                    Feature::FaceA(k),
+                )
+            } else {
+                let (axis, shift) = self.axis_b(k);
+                (axis, -axis.into_inner(), shift, Feature::FaceB(k))
+            }
+        })
+    }
+
+    /// The walk over the vertices that the gaps of [`Self::axes`]`(class_a)`
+    /// scan, its first guess at vertex `start`.
+    #[inline]
+    fn walk(&self, class_a: bool, start: usize) -> Walk<'a, T> {
+        let scanned = if class_a { self.b } else { self.a };
+        let mut walk = Walk::new(
+            scanned.anchored().1,
+            scanned.normals(),
+            scanned.inner_disc().2,
+        );
+        walk.at = Some(start);
+        walk
+    }
+
     /// The constant term of A's edge `i`: `nᵢ · (d − a'ᵢ)`.
     #[inline]
     fn shift_a(&self, i: usize) -> T {
@@ -357,35 +402,16 @@ impl<'a, T: Real> Pair<'a, T> {
         if gap_b.distance > T::zero() || is_nan(gap_b.distance) {
             return false;
         }
-        let facing = Facing { i, j, gap_a, gap_b };
-        let (_, local_a) = self.a.anchored();
-        let (_, local_b) = self.b.anchored();
-        let mut walk = Walk::new(local_b, self.b.normals(), self.b.inner_disc().2);
-        walk.at = Some(facing.j);
-        for (i, n) in self.a.normals().iter().enumerate() {
-            let dir = self.rot.inverse_transform_vector(n);
-            let shift = self.shift_a(i);
-            let at = dir.dot(&local_b[walk.guess()]) + shift;
-            if at <= T::zero() {
-                continue;
-            }
-            let g = walk.min(&dir) + shift;
-            if g > T::zero() || is_nan(g) {
-                return false;
-            }
-        }
-        let mut walk = Walk::new(local_a, self.a.normals(), self.a.inner_disc().2);
-        walk.at = Some(facing.i);
-        for j in 0..self.b.normals().len() {
-            let (axis, shift) = self.axis_b(j);
-            let dir = -axis.into_inner();
-            let at = dir.dot(&local_a[walk.guess()]) + shift;
-            if at <= T::zero() {
-                continue;
-            }
-            let g = walk.min(&dir) + shift;
-            if g > T::zero() || is_nan(g) {
-                return false;
+        for (class_a, start) in [(true, j), (false, i)] {
+            let mut walk = self.walk(class_a, start);
+            for (_, dir, shift, _) in self.axes(class_a) {
+                if walk.at_guess(&dir) + shift <= T::zero() {
+                    continue;
+                }
+                let g = walk.min(&dir) + shift;
+                if g > T::zero() || is_nan(g) {
+                    return false;
+                }
             }
         }
         true
@@ -406,8 +432,6 @@ impl<'a, T: Real> Pair<'a, T> {
     /// would replace such an axis when offered). Dropping changes no
     /// answer (tests/polygon_bits.rs::polygon_bits_f64, `_f32`).
     fn offer_hopeful_gaps(&self, facing: &Facing<T>, best: &mut BestAxis<T, 2>) {
-        let (_, local_a) = self.a.anchored();
-        let (_, local_b) = self.b.anchored();
         let tol = tie_tolerance::<T>() * facing.gap_b.scale;
         let two = T::one() + T::one();
         let floor_b = facing.gap_b.distance - two * tol;
@@ -416,36 +440,22 @@ impl<'a, T: Real> Pair<'a, T> {
         } else {
             facing.gap_a.distance
         };
-        let mut walk = Walk::new(local_b, self.b.normals(), self.b.inner_disc().2);
-        walk.at = Some(facing.j);
-        for (i, n) in self.a.normals().iter().enumerate() {
-            let dir = self.rot.inverse_transform_vector(n);
-            let shift = self.shift_a(i);
-            let at = dir.dot(&local_b[walk.guess()]) + shift;
-            if at < floor_a || best.distance().is_some_and(|b| at <= b) {
-                continue;
-            }
-            if best
-                .offer(gap(walk.min(&dir), shift), *n, Feature::FaceA(i))
-                .is_break()
-            {
-                return;
-            }
-        }
-        let mut walk = Walk::new(local_a, self.a.normals(), self.a.inner_disc().2);
-        walk.at = Some(facing.i);
-        for j in 0..self.b.normals().len() {
-            let (axis, shift) = self.axis_b(j);
-            let dir = -axis.into_inner();
-            let at = dir.dot(&local_a[walk.guess()]) + shift;
-            if at < facing.gap_b.distance || best.distance().is_some_and(|b| at <= b) {
-                continue;
-            }
-            if best
-                .offer(gap(walk.min(&dir), shift), axis, Feature::FaceB(j))
-                .is_break()
-            {
-                return;
+        for (class_a, start, floor) in [
+            (true, facing.j, floor_a),
+            (false, facing.i, facing.gap_b.distance),
+        ] {
+            let mut walk = self.walk(class_a, start);
+            for (axis, dir, shift, feature) in self.axes(class_a) {
+                let at = walk.at_guess(&dir) + shift;
+                if at < floor || best.distance().is_some_and(|b| at <= b) {
+                    continue;
+                }
+                if best
+                    .offer(gap(walk.min(&dir), shift), axis, feature)
+                    .is_break()
+                {
+                    return;
+                }
             }
         }
     }
@@ -511,11 +521,12 @@ impl<'a, T: Real> Walk<'a, T> {
         }
     }
 
-    /// The vertex the last search ended at (0 before the first): the
-    /// first guess for the next direction's lowest vertex.
+    /// `dir` · the vertex the last search ended at (vertex 0 before the
+    /// first): an upper bound on the next minimum, exact when the lowest
+    /// vertex has not moved.
     #[inline]
-    fn guess(&self) -> usize {
-        self.at.unwrap_or(0)
+    fn at_guess(&self, dir: &Vector2<T>) -> T {
+        dir.dot(&self.verts[self.at.unwrap_or(0)])
     }
 
     /// `min_k dir · verts[k]`, the same value as [`min_projection`].

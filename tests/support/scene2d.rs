@@ -11,8 +11,8 @@ use core::fmt::Debug;
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult, Testable};
 use separating_axis::{
-    engine, Aabb, Ball, Containment, ConvexPolygon, Obb, Penetration, Pose2, Posed, Separation,
-    Shape, Support,
+    engine, intersects, penetration, separation, Aabb, Ball, Containment, ConvexPolygon, Obb,
+    Penetration, Pose, Pose2, Posed, Separation, Shape, Support,
 };
 
 use super::oracle2d as oracle;
@@ -738,5 +738,53 @@ impl Fnv1a {
     /// The hash so far.
     pub fn finish(&self) -> u64 {
         self.0
+    }
+
+    /// Mixes in every bit of `x` (NaN as one token: its payload is not an
+    /// answer).
+    pub fn write_bits<T: TestReal>(&mut self, x: T) {
+        let x = f(x);
+        if x.is_nan() {
+            self.write(b"nan");
+        } else {
+            self.write(&x.to_bits().to_le_bytes());
+        }
+    }
+
+    /// Mixes in the SAT answers of one ordered pair, every bit: the
+    /// separation (distance, axis, feature), the penetration (depth,
+    /// normal, feature, or "apart") and the `intersects` verdict. Returns
+    /// the separation and the verdict, for the scenes' coarse checks.
+    pub fn write_sat<T, const N: usize, A, B>(
+        &mut self,
+        a: &A,
+        pose_a: &Pose<T, N>,
+        b: &B,
+        pose_b: &Pose<T, N>,
+    ) -> (Separation<T, N>, bool)
+    where
+        T: TestReal,
+        A: Shape<T, N>,
+        B: Shape<T, N>,
+    {
+        let s = separation(a, pose_a, b, pose_b);
+        self.write_bits(s.distance);
+        for &x in s.axis.iter() {
+            self.write_bits(x);
+        }
+        self.write(format!("{:?}", s.feature).as_bytes());
+        match penetration(a, pose_a, b, pose_b) {
+            Some(p) => {
+                self.write_bits(p.depth);
+                for &x in p.normal.iter() {
+                    self.write_bits(x);
+                }
+                self.write(format!("{:?}", p.feature).as_bytes());
+            }
+            None => self.write(b"apart"),
+        }
+        let hit = intersects(a, pose_a, b, pose_b);
+        self.write(&[u8::from(hit)]);
+        (s, hit)
     }
 }
