@@ -197,9 +197,9 @@ where
     }
     // The loop may stop at the first positive gap: the answer is `None`
     // then, and when no gap is positive the scan was complete.
-    pair::separation(a, pose_a, b, pose_b, Scan::FirstGap)
-        .unwrap_or_else(|| engine::separation_with(a, pose_a, b, pose_b, Scan::FirstGap))
-        .penetration()
+    pair::penetration(a, pose_a, b, pose_b).unwrap_or_else(|| {
+        engine::separation_with(a, pose_a, b, pose_b, Scan::FirstGap).penetration()
+    })
 }
 
 /// Whether A lies inside B and whether B lies inside A (boundaries may

@@ -32,8 +32,6 @@
 
 use nalgebra::{Point3, Vector3};
 
-use crate::shape::sign_or_plus;
-
 use super::box_frame::{BoxSat, Feat, RefBox, FACE_LOOPS};
 use super::three_d::{closest_on_segments, reduce_slack};
 use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side, MAX_CONTACT_POINTS};
@@ -370,7 +368,9 @@ fn clip_to_plane<T: Real>(
 ) -> Option<usize> {
     let zero = T::zero();
     let len = pts.len().min(CAP);
-    let mut d = [zero; CAP];
+    // One slot more than the points: `d[len]` repeats `d[0]`, the far end
+    // of the closing edge.
+    let mut d = [zero; CAP + 1];
     let mut inside = 0;
     for (di, p) in d.iter_mut().zip(pts) {
         *di = if out_plus { p.q[k] - hk } else { -p.q[k] - hk };
@@ -379,6 +379,7 @@ fn clip_to_plane<T: Real>(
     if inside == len {
         return None;
     }
+    d[len] = d[0];
     let mut n = 0;
     let mut emit = |p: Pt<T>| {
         if n < CAP {
@@ -390,9 +391,8 @@ fn clip_to_plane<T: Real>(
     let (next_side, prev_side) = (SIDE + (j + 1) % 4, SIDE + (j + 3) % 4);
     for i in 0..len {
         let last = i + 1 == len;
-        let inext = if last { 0 } else { i + 1 };
         let closing = len <= 2 && last;
-        let (dc, dn) = (d[i], d[inext]);
+        let (dc, dn) = (d[i], d[i + 1]);
         let cur = &pts[i];
         if dc <= zero {
             let mut kept = *cur;
@@ -404,7 +404,7 @@ fn clip_to_plane<T: Real>(
         if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
             continue;
         }
-        let nxt = &pts[inext];
+        let nxt = &pts[if last { 0 } else { i + 1 }];
         let s = dc / (dc - dn);
         // Named by what the new point lies on: the incident edge and the
         // reference edge; or the incident face and the reference corner
@@ -483,16 +483,13 @@ fn box_edge<T: Real>(
     axis: usize,
     dir: &Vector3<T>,
 ) -> (Vector3<T>, Vector3<T>, ContactFeature) {
-    let mut corner = 0;
-    let mut q = Vector3::zeros();
-    for k in 0..3 {
-        q[k] = if k != axis && sign_or_plus(dir[k]) > T::zero() {
-            corner |= 1 << k;
-            h[k]
-        } else {
-            -h[k]
-        };
-    }
+    // Bit `k` of the corner is set for `+h_k` where `dir`'s component is
+    // not negative (as `sign_or_plus`: NaN counts as `+`), for every axis
+    // but `axis` (whose bit is clear: the edge starts at `−h_axis`).
+    let minus = |k: usize| usize::from(dir[k] < T::zero());
+    let corner = ((minus(0) | minus(1) << 1 | minus(2) << 2) ^ 7) & !(1 << axis);
+    let at = |k: usize| if corner >> k & 1 == 1 { h[k] } else { -h[k] };
+    let q = Vector3::new(at(0), at(1), at(2));
     let mut end = q;
     end[axis] = h[axis];
     let feature = Feat::Edge(corner as u8, (corner | (1 << axis)) as u8).public();

@@ -27,7 +27,8 @@ use nalgebra::{Point, Point3, SVector, Unit};
 
 use crate::engine::Scan;
 use crate::{
-    Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Pose, Pose3, Real, Separation, Shape,
+    Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Penetration, Pose, Pose3, Real,
+    Separation, Shape,
 };
 
 /// The index of the unit vector with the largest projection on `dir`, the
@@ -403,6 +404,47 @@ where
         |g, pg, o, po, ball_first| {
             let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
             cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+        },
+    )
+}
+
+/// [`penetration`](crate::penetration) from a specialised path, when the
+/// pair has one: [`separation`]'s first-gap answer as a penetration, except
+/// that two boxes answer "apart" at their first positive gap without
+/// building its axis (`obb_obb::penetration`; the same answer:
+/// tests/box_sat_bits.rs::box_sat_bits_3d_f64 hashes it).
+#[inline]
+pub(crate) fn penetration<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> Option<Option<Penetration<T, N>>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let scan = Scan::FirstGap;
+    let penetration = |s: &dyn Any| {
+        s.downcast_ref::<Separation<T, N>>()
+            .map(|s| s.penetration())
+    };
+    route(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        |a, b| obb_obb::penetration(a, pose_a, b, pose_b),
+        |a, pa, b, pb| penetration(&polygon_polygon::separation_with(a, pa, b, pb, scan)),
+        |a, pa, b, pb| penetration(&polyhedron_polyhedron::separation_with(a, pa, b, pb, scan)),
+        |g, pg, o, po, box_first| {
+            penetration(&polygon_box::separation_with(g, pg, o, po, box_first, scan))
+        },
+        |g, pg, o, po, ball_first| {
+            penetration(&polygon_ball::separation_with(
+                g, pg, o, po, ball_first, scan,
+            ))
         },
     )
 }

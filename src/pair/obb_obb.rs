@@ -27,7 +27,7 @@ use nalgebra::{Rotation, SMatrix, SVector, Unit};
 
 use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::real::{is_nan, tie_tolerance};
-use crate::{Feature, Obb, Pose, Real, Separation};
+use crate::{Feature, Obb, Penetration, Pose, Real, Separation};
 
 /// The separation of two posed boxes; equal to
 /// [`engine::separation`](crate::engine::separation) on the same input.
@@ -249,6 +249,28 @@ pub(crate) fn separation_with<T: Real, const N: usize>(
     local_separation(&pair, &a.half_extents(), &b.half_extents(), scan).to_world(&pair.frame_a)
 }
 
+/// [`penetration`](crate::penetration) of two posed boxes: the first-gap
+/// scan, `None` at its first positive gap without building that gap's
+/// axis; otherwise the scan was complete and the answer is
+/// [`separation_with`]'s (`Scan::FirstGap`), bit for bit.
+#[inline]
+pub(crate) fn penetration<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> Option<Penetration<T, N>> {
+    let pair = BoxPair::new(a, pose_a, b, pose_b);
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    let (r, t) = (&pair.r, &pair.t);
+    let local = match fast_scan(&ha, &hb, r, t, true) {
+        Some(best) if best.distance > T::zero() => return None,
+        Some(best) => best.separation(&ha, &hb, r, t),
+        None => reference_scan(&ha, &hb, r, t, Scan::FirstGap),
+    };
+    local.to_world(&pair.frame_a).penetration()
+}
+
 /// [`separation_with`] in A's box frame (the axis not yet turned to the
 /// world), on a [`BoxPair`] with half extents `ha` and `hb`.
 #[inline]
@@ -401,15 +423,20 @@ fn fast_scan<T: Real, const N: usize>(
 ) -> Option<Running<T>> {
     let zero = T::zero();
     let abs_r = r.abs();
-    let never = || zero;
-    // The first positive gap of `gaps` (codes `base..`), as the best.
+    // Under a first-gap scan, the first positive gap of `gaps` (codes
+    // `base..`) as the answer, if there is one: the class is then not
+    // offered (every earlier class had no positive gap, so the class's
+    // first positive gap is where the offers would stop).
     let first_positive = |gaps: &[T], class: u8, base: usize| {
-        let k = gaps.iter().position(|&g| g > zero).unwrap_or(0);
-        Running {
+        if !first_gap {
+            return None;
+        }
+        let k = gaps.iter().position(|&g| g > zero)?;
+        Some(Running {
             distance: gaps[k],
             class,
             code: base + k,
-        }
+        })
     };
     // A's faces: +eᵢ gap tᵢ − (aᵢ + rBᵢ), −eᵢ gap −tᵢ − (aᵢ + rBᵢ), in
     // the order +e₀ … +e_{N−1}, −e₀ … −e_{N−1} (codes 0..2N).
@@ -419,20 +446,24 @@ fn fast_scan<T: Real, const N: usize>(
         core::array::from_fn(|i| face_gap(-t[i], ha[i], rb[i])),
     ];
     let gaps = gaps.as_flattened();
-    let mut best = Running {
-        distance: gaps[0],
-        class: CLASS_FACE_A,
-        code: 0,
-    };
-    for (k, &g) in gaps.iter().enumerate().skip(1) {
-        best.offer(g, CLASS_FACE_A, k, never);
-    }
     if is_nan(gaps.iter().fold(zero, |s, &g| s + g)) {
         return None;
     }
-    if first_gap && best.distance > zero {
-        return Some(first_positive(gaps, CLASS_FACE_A, 0));
+    // Within a class a strictly larger gap wins: the best of A's faces is
+    // the first of the largest gap (the offers' answer, without them).
+    let largest = gaps[1..]
+        .iter()
+        .fold(gaps[0], |m, &g| if g > m { g } else { m });
+    if largest > zero {
+        if let Some(first) = first_positive(gaps, CLASS_FACE_A, 0) {
+            return Some(first);
+        }
     }
+    let mut best = Running {
+        distance: largest,
+        class: CLASS_FACE_A,
+        code: gaps.iter().position(|&g| g == largest).unwrap_or(0),
+    };
     // B's faces: outward +Rⱼ (axis −Rⱼ) gap −sⱼ − (bⱼ + rAⱼ), outward −Rⱼ
     // gap sⱼ − (bⱼ + rAⱼ), sⱼ = Rⱼ · T (negating the column negates sⱼ
     // exactly; a zero's sign does not reach the gap); codes 2N..4N.
@@ -443,16 +474,16 @@ fn fast_scan<T: Real, const N: usize>(
         core::array::from_fn(|j| face_gap(s[j], hb[j], ra[j])),
     ];
     let gaps = gaps.as_flattened();
+    if is_nan(gaps.iter().fold(zero, |s, &g| s + g)) {
+        return None;
+    }
+    if let Some(first) = first_positive(gaps, CLASS_FACE_B, 2 * N) {
+        return Some(first);
+    }
     for (k, &g) in gaps.iter().enumerate() {
         let j = k % N;
         let scale = || s[j].abs() + hb[j] + ra[j];
         best.offer(g, CLASS_FACE_B, 2 * N + k, scale);
-    }
-    if is_nan(gaps.iter().fold(zero, |s, &g| s + g)) {
-        return None;
-    }
-    if first_gap && best.distance > zero {
-        return Some(first_positive(gaps, CLASS_FACE_B, 2 * N));
     }
     if N != 3 {
         return Some(best);
@@ -486,10 +517,7 @@ fn fast_scan<T: Real, const N: usize>(
     if is_nan(sum) {
         return None;
     }
-    if first_gap && best.distance > zero {
-        return Some(first_positive(&edges, CLASS_EDGE, 4 * N));
-    }
-    Some(best)
+    Some(first_positive(&edges, CLASS_EDGE, 4 * N).unwrap_or(best))
 }
 
 /// Offers the face axes, then in 3D the nine edge axes, in A's box frame,
