@@ -190,8 +190,12 @@ impl<'r, T: Real, const N: usize> RefBox<'r, T, N> {
         let rot_r = rot_r.into_inner();
         // Reference frame → incident box frame: Mᵀ (q − c); then the
         // incident box's placement in its shape.
-        let inc_rot = incident.rotation().matrix();
-        let back = inc_rot * axes.transpose();
+        // (A centred box's rotation is the identity: its product is skipped.)
+        let back = if incident.is_centred() {
+            axes.transpose()
+        } else {
+            incident.rotation().matrix() * axes.transpose()
+        };
         let other = (back, incident.center().coords - back * center);
         Self {
             side,

@@ -210,6 +210,13 @@ impl<T: Real, const N: usize> Obb<T, N> {
         self.half_extents
     }
 
+    /// Whether the box's centre is its shape's origin and its rotation the
+    /// identity (its frame is the shape's).
+    #[inline]
+    pub(crate) fn is_centred(&self) -> bool {
+        self.centred
+    }
+
     /// `p` in the box's own axes, relative to its centre (`p` itself for
     /// a centred box: turning by the identity changes no bit but the sign
     /// of a zero).
