@@ -94,8 +94,16 @@ pub(crate) fn relative_frame<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> (SMatrix<T, N, N>, SVector<T, N>) {
-    let pair = BoxPair::new(a, pose_a, b, pose_b);
-    (pair.r, pair.t)
+    // `BoxPair::new`'s `R` and `T`, by the same expressions, written out:
+    // through `BoxPair::new`, which the compiler keeps out of line since
+    // `penetration` calls it too, `intersects` took 50 instructions a
+    // query more on 3D boxes (callgrind).
+    let (frame_a, offset_a) = a.world_frame(pose_a);
+    let (frame_b, offset_b) = b.world_frame(pose_b);
+    let r = frame_a.matrix().transpose() * frame_b.matrix();
+    let shift = pose_b.translation.vector - pose_a.translation.vector;
+    let d = shift + (offset_b - offset_a);
+    (r, frame_a.inverse_transform_vector(&d))
 }
 
 /// Two posed boxes as the box queries see them: each box's frame in the
