@@ -84,6 +84,17 @@ pub(crate) struct Tolerance<'t, T> {
 }
 
 impl<T: Real> Tolerance<'_, T> {
+    /// The exact tolerance: the bounds when they meet (no polyhedron in
+    /// the pair: its reach was computed for them), else `exact`.
+    #[inline]
+    fn value(&self) -> T {
+        if self.low == self.high {
+            self.low
+        } else {
+            (self.exact)()
+        }
+    }
+
     /// A tolerance that compares with `d` as the exact one does.
     #[inline]
     fn for_distance(&self, d: T) -> T {
@@ -170,7 +181,7 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let tol = || (tolerance.exact)();
+    let tol = || tolerance.value();
     if N == 2 || N == 3 {
         // Two boxes: the closed form at each step (boxes.rs).
         let boxes = with_boxes(a, b, |x, y| {
