@@ -11,6 +11,8 @@
 //! ```text
 //! t = 0, corral = { s_K(u) }
 //! repeat (at most MAX_STEPS):
+//!     after a step: |x| − r_A − r_B <= tol: touch at t   (x in K(t): an
+//!                                          upper bound, no support point)
 //!     x = nearest point of K(t), from the corral    (min-norm iteration)
 //!     d = |x| − r_A − r_B;  axis = −x̂                (A → B)
 //!     d <= tol: touch at t
