@@ -139,9 +139,10 @@ where
         ));
     }
     let v = vel_b - vel_a;
-    let scale = scale_of(a, b, pose_a, pose_b, &(v * max_toi));
-    let tol = crate::real::cast_tolerance::<T>() * scale;
-    let hit = crate::distance::sweep(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, tol)?;
+    let motion = v * max_toi;
+    let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b, &motion);
+    let tolerance = tolerance_bounds(a, b, pose_a, pose_b, &motion, &exact);
+    let hit = crate::distance::sweep(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, &tolerance)?;
     let cp = hit.closest;
     Some(ShapeCastHit {
         toi: hit.toi,
@@ -171,6 +172,56 @@ where
         + pose_a.translation.vector.amax()
         + pose_b.translation.vector.amax()
         + motion.amax()
+}
+
+/// The cast's tolerance, `cast_tolerance` times [`scale_of`], as bounds
+/// and the exact value on demand (`distance::Tolerance`): the same sum with
+/// each shape's reach replaced by bounds of it, which floating-point
+/// addition keeps in order (it is monotone in each term). A polyhedron's
+/// reach, the norm of its farthest vertex (a scan of every vertex), lies in
+/// `[c/2, 2c]` for `c` its largest coordinate, which it stores (the norm
+/// is at least `c` and at most `√3 c`, each to round-off); other shapes
+/// give their reach as both bounds (a radius adds to both).
+fn tolerance_bounds<'t, T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    pose_a: &Pose<T, N>,
+    pose_b: &Pose<T, N>,
+    motion: &SVector<T, N>,
+    exact: &'t dyn Fn() -> T,
+) -> crate::distance::Tolerance<'t, T>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let bounds = |s: &dyn Fn() -> T, hull: Option<&crate::ConvexPolyhedron<T>>, r: T| match hull {
+        Some(h) if N == 3 => {
+            let c = h.reach();
+            (
+                c * nalgebra::convert(0.5) + r,
+                c * nalgebra::convert(2.0) + r,
+            )
+        }
+        _ => {
+            let r = s();
+            (r, r)
+        }
+    };
+    let (lo_a, hi_a) = bounds(&|| reach(a), a.as_polyhedron(), a.radius());
+    let (lo_b, hi_b) = bounds(&|| reach(b), b.as_polyhedron(), b.radius());
+    let rest = |ra: T, rb: T| {
+        ra + rb
+            + pose_a.translation.vector.amax()
+            + pose_b.translation.vector.amax()
+            + motion.amax()
+    };
+    let tol = crate::real::cast_tolerance::<T>();
+    crate::distance::Tolerance {
+        low: tol * rest(lo_a, lo_b),
+        high: tol * rest(hi_a, hi_b),
+        exact,
+    }
 }
 
 /// The hit at time `toi` with the shapes at `pose_a`, `pose_b` (already

@@ -53,7 +53,7 @@ mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
 use closed::closed_form;
-pub(crate) use sweep::sweep;
+pub(crate) use sweep::{sweep, Tolerance};
 
 /// The most major iterations (support points) of one query. A polytope pair
 /// ends long before (each step leaves a corral for good, and the corrals
@@ -352,8 +352,21 @@ fn affine_nearest<T: Real, const N: usize>(
         0 => return Some((p0, T::one(), SVector::zeros())),
         1 => return affine_nearest_segment(p0, c.get(1).w),
         2 if N >= 2 => return affine_nearest_triangle(p0, c.get(1).w, c.get(2).w),
+        3 if N >= 3 => {
+            return affine_nearest_tetrahedron(p0, c.get(1).w, c.get(2).w, c.get(3).w);
+        }
         _ => {}
     }
+    affine_nearest_loop(c, p0, m)
+}
+
+/// [`affine_nearest`] for `m` edges from `p0` (`1 <= m <= N`), by loops
+/// over the run-time count: the reference the unrolled cases follow.
+fn affine_nearest_loop<T: Real, const N: usize>(
+    c: &Corral<T, N>,
+    p0: SVector<T, N>,
+    m: usize,
+) -> Option<(SVector<T, N>, T, SVector<T, N>)> {
     // Q's columns as vectors and R as rows of numbers: plain arrays, not
     // matrix column views (whose iterator plumbing cost more than the
     // arithmetic: 675 instructions a call, 3D).
@@ -467,6 +480,63 @@ fn affine_nearest_triangle<T: Real, const N: usize>(
     Some((x, T::one() - (T::zero() + mu[0] + mu[1]), mu))
 }
 
+/// [`affine_nearest`] for four points, unrolled as
+/// [`affine_nearest_segment`] (the same operations in the same order, so
+/// the same bits); `N >= 3`.
+#[inline]
+fn affine_nearest_tetrahedron<T: Real, const N: usize>(
+    p0: SVector<T, N>,
+    p1: SVector<T, N>,
+    p2: SVector<T, N>,
+    p3: SVector<T, N>,
+) -> Option<(SVector<T, N>, T, SVector<T, N>)> {
+    let tol = degenerate_tolerance::<T>();
+    let independent =
+        |len: T, e: &SVector<T, N>| len.partial_cmp(&(tol * e.norm())) == Some(Ordering::Greater);
+    let e0 = p1 - p0;
+    let r00 = e0.norm();
+    if !independent(r00, &e0) {
+        return None;
+    }
+    let q0 = e0 / r00;
+    let e1 = p2 - p0;
+    let r01 = q0.dot(&e1);
+    let v1 = e1 - q0 * r01;
+    let r11 = v1.norm();
+    if !independent(r11, &e1) {
+        return None;
+    }
+    let q1 = v1 / r11;
+    let e2 = p3 - p0;
+    let r02 = q0.dot(&e2);
+    let mut v2 = e2 - q0 * r02;
+    let r12 = q1.dot(&v2);
+    v2 -= q1 * r12;
+    let r22 = v2.norm();
+    if !independent(r22, &e2) {
+        return None;
+    }
+    let q2 = v2 / r22;
+    let mut x = p0;
+    let (mut c0, mut c1, mut c2) = (T::zero(), T::zero(), T::zero());
+    for _ in 0..2 {
+        let d0 = q0.dot(&x);
+        x -= q0 * d0;
+        c0 -= d0;
+        let d1 = q1.dot(&x);
+        x -= q1 * d1;
+        c1 -= d1;
+        let d2 = q2.dot(&x);
+        x -= q2 * d2;
+        c2 -= d2;
+    }
+    let mut mu = SVector::<T, N>::zeros();
+    mu[2] = c2 / r22;
+    mu[1] = (c1 - r12 * mu[2]) / r11;
+    mu[0] = (c0 - r01 * mu[1] - r02 * mu[2]) / r00;
+    Some((x, T::one() - (T::zero() + mu[0] + mu[1] + mu[2]), mu))
+}
+
 /// Weight `i` of an affine solution: `α₀` or `μ_{i−1}`.
 #[inline]
 fn alpha<T: Real, const N: usize>(alpha0: T, mu: &SVector<T, N>, i: usize) -> T {
@@ -558,7 +628,7 @@ where
     let pose_ab = pose_a.inv_mul(pose_b);
     let u = start_direction(&pose_ab);
     let support = difference_support(a, b, &pose_ab, SVector::zeros());
-    let near = nearest(support, &u);
+    let (near, near_a, near_b) = nearest(support, &u);
     let radii = a.radius() + b.radius();
     let x = near.x;
     let len = x.norm();
@@ -590,8 +660,8 @@ where
     let ra = axis.into_inner() * a.radius();
     let rb = axis.into_inner() * b.radius();
     ClosestPoints {
-        point_a: pose_a * Point::from(near.a + ra),
-        point_b: pose_a * Point::from(near.b - rb),
+        point_a: pose_a * Point::from(near_a + ra),
+        point_b: pose_a * Point::from(near_b - rb),
         axis: pose_a.rotation * axis,
         distance,
         gap,
@@ -638,29 +708,28 @@ where
     }
 }
 
-/// The nearest point of `K = K_A − K_B` to the origin, its witnesses on
-/// the cores, and the lower bound `x̂·w` along it.
+/// The nearest point of `K = K_A − K_B` to the origin and the lower bound
+/// `x̂·w` along it (the witnesses on the cores are the corral's).
 struct Nearest<T: Real, const N: usize> {
     x: SVector<T, N>,
-    a: SVector<T, N>,
-    b: SVector<T, N>,
     lower: T,
 }
 
 /// GJK with Wolfe's minor cycles, started from the support point along
 /// `u` (from A towards B: `s_K(u)` is the point of `K` that axis calls
-/// nearest).
+/// nearest), with the witnesses on A's and B's cores.
 fn nearest<T, const N: usize>(
     support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
     u: &SVector<T, N>,
-) -> Nearest<T, N>
+) -> (Nearest<T, N>, SVector<T, N>, SVector<T, N>)
 where
     T: Real,
 {
     let mut first = support(u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    descend(support, &mut corral, first.w)
+    let near = descend(support, &mut corral, first.w);
+    (near, corral.combine(|v| v.a), corral.combine(|v| v.b))
 }
 
 /// The major steps of [`nearest`] from a corral whose weights give the
@@ -708,12 +777,7 @@ where
         Some(l) => l,
         None => x.dot(&support(&-x).w) / xx.sqrt(),
     };
-    Nearest {
-        x,
-        a: corral.combine(|v| v.a),
-        b: corral.combine(|v| v.b),
-        lower,
-    }
+    Nearest { x, lower }
 }
 
 /// Wolfe's minor cycles on a corral whose last point is new (weight 0):
@@ -774,4 +838,50 @@ fn minor_cycles<T: Real, const N: usize>(corral: &mut Corral<T, N>) -> Option<SV
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::Vector3;
+
+    use super::*;
+
+    // The unrolled affine solves give the loop's bits (segment, triangle,
+    // tetrahedron), on random points and on nearly degenerate ones.
+    #[test]
+    fn unrolled_affine_solves_match_the_loop_to_the_bit() {
+        let mut rng = crate::test_rng::Rng(0x7e7_4a11);
+        let mut next = move || rng.next();
+        let bits = |r: Option<(Vector3<f64>, f64, Vector3<f64>)>| {
+            r.map(|(x, a, mu)| {
+                let v = |u: Vector3<f64>| u.map(f64::to_bits);
+                (v(x), a.to_bits(), v(mu))
+            })
+        };
+        for round in 0..2000 {
+            let mut p = [Vector3::zeros(); 4];
+            for q in &mut p {
+                *q = Vector3::new(next(), next(), next()) * 3.0;
+            }
+            if round % 4 == 1 {
+                // The last point nearly in the plane of the others.
+                p[3] = p[0] + (p[1] - p[0]) * 0.3 + (p[2] - p[0]) * 0.5 + p[3] * 1e-14;
+            }
+            let vertex = |w: Vector3<f64>| Vertex {
+                w,
+                a: w,
+                b: Vector3::zeros(),
+                weight: 0.0,
+            };
+            for len in 2..=4 {
+                let mut c = Corral::single(vertex(p[0]));
+                for q in &p[1..len] {
+                    c.push(vertex(*q));
+                }
+                let fast = bits(affine_nearest(&c));
+                let reference = bits(affine_nearest_loop(&c, p[0], len - 1));
+                assert_eq!(fast, reference, "round {round}, {len} points");
+            }
+        }
+    }
 }

@@ -11,6 +11,8 @@
 //! ```text
 //! t = 0, corral = { s_K(u) }
 //! repeat (at most MAX_STEPS):
+//!     after a step: |x| − r_A − r_B <= tol: touch at t   (x in K(t): an
+//!                                          upper bound, no support point)
 //!     x = nearest point of K(t), from the corral    (min-norm iteration)
 //!     d = |x| − r_A − r_B;  axis = −x̂                (A → B)
 //!     d <= tol: touch at t
@@ -65,6 +67,47 @@ pub(super) fn advance<T: Real>(time: T, d: T, rate: T, tol: T, max_toi: T) -> Ad
     }
 }
 
+/// The sweep's stopping distance, `cast_tolerance` times the scale of the
+/// scene (`cast.rs`), with bounds `low <= exact() <= high` that decide most
+/// comparisons without it: the scale sums the shapes' reach, and a
+/// polyhedron's (the norm of its farthest vertex, a scan) lies between
+/// half and twice its largest coordinate, which it stores. A distance at
+/// most `low` or above `high` compares with the exact tolerance as with
+/// `low`, so the sweep decides the same and `exact` runs only for a
+/// distance between the bounds (rare: a sweep ends on a distance of
+/// round-off).
+pub(crate) struct Tolerance<'t, T> {
+    /// A lower bound of the exact tolerance.
+    pub(crate) low: T,
+    /// An upper bound of the exact tolerance.
+    pub(crate) high: T,
+    /// The exact tolerance.
+    pub(crate) exact: &'t dyn Fn() -> T,
+}
+
+impl<T: Real> Tolerance<'_, T> {
+    /// The exact tolerance: the bounds when they meet (no polyhedron in
+    /// the pair: its reach was computed for them), else `exact`.
+    #[inline]
+    fn value(&self) -> T {
+        if self.low == self.high {
+            self.low
+        } else {
+            (self.exact)()
+        }
+    }
+
+    /// A tolerance that compares with `d` as the exact one does.
+    #[inline]
+    fn for_distance(&self, d: T) -> T {
+        if d <= self.low || d > self.high {
+            self.low
+        } else {
+            (self.exact)()
+        }
+    }
+}
+
 /// A touch found by [`sweep`]: the time and the closest points then
 /// (world frame, at that time; `distance <= tol`).
 #[derive(Clone, Copy, Debug)]
@@ -73,10 +116,54 @@ pub(crate) struct Sweep<T: Real, const N: usize> {
     pub(crate) closest: ClosestPoints<T, N>,
 }
 
+/// The sweep's answer at time `t`: the witnesses `pa`, `pb` on the cores
+/// (A's frame) moved out by the radii along `axis`, in the world frame at
+/// that time; `gap` a lower bound of the distance then.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the shapes, A's pose and motion, and the state of the sweep"
+)]
+#[inline]
+fn touch<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    pose_a: &Pose<T, N>,
+    vel_a: &SVector<T, N>,
+    t: T,
+    axis: Unit<SVector<T, N>>,
+    pa: SVector<T, N>,
+    pb: SVector<T, N>,
+    d: T,
+    gap: T,
+) -> Sweep<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let mut moved_a = *pose_a;
+    moved_a.translation.vector += vel_a * t;
+    let (ra, rb) = (
+        axis.into_inner() * a.radius(),
+        axis.into_inner() * b.radius(),
+    );
+    Sweep {
+        toi: t,
+        closest: ClosestPoints {
+            point_a: moved_a * Point::from(pa + ra),
+            point_b: moved_a * Point::from(pb - rb),
+            axis: pose_a.rotation * axis,
+            distance: if d > T::zero() { d } else { T::zero() },
+            gap,
+        },
+    }
+}
+
 /// The first time in `[0, max_toi]` at which `a` and `b`, translating by
-/// `vel_a` and `vel_b`, come within `tol` of each other, with the closest
-/// points then; `None` when they do not by `max_toi`, or on NaN. The
-/// caller has asked `intersects` at time 0 (this sees only distances).
+/// `vel_a` and `vel_b`, come within `tolerance` of each other, with the
+/// closest points then; `None` when they do not by `max_toi`, or on NaN.
+/// The caller has asked `intersects` at time 0 (this sees only
+/// distances).
 #[allow(
     clippy::too_many_arguments,
     reason = "two posed, moving shapes, a limit and a tolerance"
@@ -89,17 +176,18 @@ pub(crate) fn sweep<T, const N: usize, A, B>(
     pose_b: &Pose<T, N>,
     vel_b: &SVector<T, N>,
     max_toi: T,
-    tol: T,
+    tolerance: &Tolerance<'_, T>,
 ) -> Option<Sweep<T, N>>
 where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
+    let tol = || tolerance.value();
     if N == 2 || N == 3 {
         // Two boxes: the closed form at each step (boxes.rs).
         let boxes = with_boxes(a, b, |x, y| {
-            super::boxes::sweep(x, pose_a, vel_a, y, pose_b, vel_b, max_toi, tol)
+            super::boxes::sweep(x, pose_a, vel_a, y, pose_b, vel_b, max_toi, tol())
         });
         if let Ok(Some(hit)) = boxes {
             return hit;
@@ -116,7 +204,7 @@ where
                 cast(pose_b)?,
                 cast(vel_b)?,
                 max_toi,
-                tol,
+                tol(),
             )
         })();
         if let Some(hit) = hit {
@@ -135,7 +223,23 @@ where
     let mut x = first.w;
     let mut axis = Unit::new_normalize(u);
     let mut t = T::zero();
+    // After a step: the gap at the new time along the step's axis, a lower
+    // bound of the distance there.
+    let mut moved_gap = None;
     for _ in 0..MAX_STEPS {
+        if let Some(gap) = moved_gap {
+            // The moved corral's point is already within the tolerance: a
+            // touch at this time whatever the iteration would add (it only
+            // shortens x), without its support points.
+            let d = x.norm() - radii;
+            if d <= tolerance.for_distance(d) {
+                if let Some(n) = Unit::try_new(-x, T::zero()) {
+                    axis = n;
+                }
+                let (pa, pb) = (corral.combine(|p| p.a), corral.combine(|p| p.b));
+                return Some(touch(a, b, pose_a, vel_a, t, axis, pa, pb, d, gap));
+            }
+        }
         let near = descend(support_at(t), &mut corral, x);
         x = near.x;
         let len = x.norm();
@@ -147,29 +251,18 @@ where
         if let Some(n) = Unit::try_new(-x, T::zero()) {
             axis = n;
         }
-        let next = match advance(t, d, axis.dot(&v), tol, max_toi) {
+        let tol = tolerance.for_distance(d);
+        let rate = axis.dot(&v);
+        let next = match advance(t, d, rate, tol, max_toi) {
             Advance::Miss => return None,
-            Advance::To(next) => Some(next),
-            Advance::Touch => None,
+            Advance::To(next) => next,
+            Advance::Touch => {
+                let gap = near.lower - radii;
+                let (pa, pb) = (corral.combine(|p| p.a), corral.combine(|p| p.b));
+                return Some(touch(a, b, pose_a, vel_a, t, axis, pa, pb, d, gap));
+            }
         };
-        let Some(next) = next else {
-            let mut moved_a = *pose_a;
-            moved_a.translation.vector += vel_a * t;
-            let (ra, rb) = (
-                axis.into_inner() * a.radius(),
-                axis.into_inner() * b.radius(),
-            );
-            return Some(Sweep {
-                toi: t,
-                closest: ClosestPoints {
-                    point_a: moved_a * Point::from(near.a + ra),
-                    point_b: moved_a * Point::from(near.b - rb),
-                    axis: pose_a.rotation * axis,
-                    distance: if d > T::zero() { d } else { T::zero() },
-                    gap: near.lower - radii,
-                },
-            });
-        };
+        moved_gap = Some(near.lower - radii + (next - t) * rate);
         // Move the corral with the shapes: its points stay points of K.
         let dw = v * (next - t);
         for i in 0..corral.len {
@@ -191,4 +284,33 @@ where
         t = next;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The bounds decide as the exact tolerance would: a distance at most
+    // the tolerance `for_distance` gives is one at most the exact one,
+    // and `exact` runs only between the bounds.
+    #[test]
+    fn tolerance_bounds_decide_as_the_exact_value() {
+        let calls = core::cell::Cell::new(0);
+        let exact = || {
+            calls.set(calls.get() + 1);
+            1.0e-12_f64
+        };
+        let tolerance = Tolerance {
+            low: 0.5e-12,
+            high: 2.0e-12,
+            exact: &exact,
+        };
+        for d in [
+            -1.0, 0.0, 0.25e-12, 0.5e-12, 0.7e-12, 1.0e-12, 1.5e-12, 2.0e-12, 3.0e-12, 1.0,
+        ] {
+            assert_eq!(d <= tolerance.for_distance(d), d <= 1.0e-12, "{d}");
+        }
+        // 0.7, 1.0, 1.5 and 2.0 (×1e-12) lie in (low, high].
+        assert_eq!(calls.get(), 4);
+    }
 }
