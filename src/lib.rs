@@ -87,7 +87,7 @@ pub use manifold::{
 };
 pub use pose::{check_pose, pose_from_matrix, IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};
-pub use ray::{cast_ray, project_point, PointProjection, Ray, RayHit};
+pub use ray::{cast_ray, cast_ray_toi, project_point, PointProjection, Ray, RayHit};
 pub use real::Real;
 pub use result::{Containment, Feature, Penetration, Separation};
 pub use rounded::Rounded;

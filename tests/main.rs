@@ -71,6 +71,7 @@ mod range;
 mod ray_ball;
 mod ray_box_paths;
 mod ray_cast;
+mod ray_toi;
 mod round_shapes;
 mod sat_cache;
 #[cfg(feature = "serde")]

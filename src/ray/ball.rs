@@ -31,28 +31,58 @@ pub(super) fn ball_ray<T: Real, const N: usize>(
     max_toi: T,
     solid: bool,
 ) -> Option<RayHit<T, N>> {
-    let o = pose.inverse_transform_point(&ray.origin);
-    let d = pose.inverse_transform_vector(&ray.dir);
-    if crate::real::is_nan(max_toi)
-        || (0..N).fold(false, |any, i| {
-            any | crate::real::is_nan(o[i]) | crate::real::is_nan(d[i])
-        })
-    {
-        return None;
-    }
-    let r = ball.radius();
-    let m = o - ball.center();
-    let mm = m.norm_squared();
-    // `Ball::local_contains_point`'s arithmetic: the same verdict.
-    let inside = mm <= r * r;
-    if inside && solid {
+    let (t, local) = ball_ray_time(ball, pose, ray, max_toi, solid)?;
+    let Some((m, d)) = local else {
         return Some(RayHit {
-            toi: T::zero(),
+            toi: t,
             point: ray.origin,
             normal: None,
             face: None,
         });
+    };
+    let local = m + d * t;
+    let normal = local
+        .try_normalize(T::zero())
+        .or_else(|| (-d).try_normalize(T::zero()))
+        .map(|n| Unit::new_unchecked(pose.rotation * n));
+    Some(RayHit {
+        toi: t,
+        point: ray.origin + ray.dir * t,
+        normal,
+        face: None,
+    })
+}
+
+/// The decision of [`ball_ray`]: the time, and the ray's origin from the
+/// centre and its direction in the shape's frame (for the normal; `None`
+/// for a solid cast that starts inside, at time 0). [`ball_ray`] and
+/// [`cast_ray_toi`](super::cast_ray_toi) both take their time from here,
+/// so the two agree to the bit.
+#[inline(always)]
+#[allow(clippy::type_complexity, reason = "a time and the local ray")]
+pub(super) fn ball_ray_time<T: Real, const N: usize>(
+    ball: &Ball<T, N>,
+    pose: &Pose<T, N>,
+    ray: &Ray<T, N>,
+    max_toi: T,
+    solid: bool,
+) -> Option<(T, Option<(SVector<T, N>, SVector<T, N>)>)> {
+    let o = pose.inverse_transform_point(&ray.origin);
+    let d = pose.inverse_transform_vector(&ray.dir);
+    let r = ball.radius();
+    let m = o - ball.center();
+    let mm = m.norm_squared();
+    // `Ball::local_contains_point`'s arithmetic: the same verdict (never
+    // inside for a NaN origin).
+    let inside = mm <= r * r;
+    if inside && solid {
+        let nan = crate::real::is_nan(max_toi)
+            || (0..N).fold(false, |any, i| any | crate::real::is_nan(d[i]));
+        return (!nan).then_some((T::zero(), None));
     }
+    // No NaN test on this side: a NaN in `d` makes `dd` fail `usable`, one
+    // in `o` makes `cc` and so the time NaN, and a NaN time or `max_toi`
+    // fails `in_range` (tests/ray_toi.rs::nan_inputs_miss).
     let dd = d.norm_squared();
     let b = m.dot(&d);
     // A zero or overflowing `dd` ends the cast, as the general route's
@@ -67,12 +97,18 @@ pub(super) fn ball_ray<T: Real, const N: usize>(
     // tolerance (`real::ray_tolerance` of the scale) counts.
     let q: SVector<T, N> = m - d * (b / dd);
     let disc = r * r - q.norm_squared();
-    let eps = crate::real::ray_tolerance::<T>();
-    let slack = (r + r) * eps * (r + mm.sqrt());
-    if disc < -slack {
-        return None;
-    }
-    let disc = if disc > T::zero() { disc } else { T::zero() };
+    let disc = if disc > T::zero() {
+        disc
+    } else {
+        // A miss, or a touch to within the tolerance (the slack is only
+        // needed here: most rays that come this far hit).
+        let eps = crate::real::ray_tolerance::<T>();
+        let slack = (r + r) * eps * (r + mm.sqrt());
+        if disc < -slack {
+            return None;
+        }
+        T::zero()
+    };
     let s = (dd * disc).sqrt();
     let cc = mm - r * r;
     let t = if !inside {
@@ -90,15 +126,5 @@ pub(super) fn ball_ray<T: Real, const N: usize>(
     if !in_range {
         return None;
     }
-    let local = m + d * t;
-    let normal = local
-        .try_normalize(T::zero())
-        .or_else(|| (-d).try_normalize(T::zero()))
-        .map(|n| Unit::new_unchecked(pose.rotation * n));
-    Some(RayHit {
-        toi: t,
-        point: ray.origin + ray.dir * t,
-        normal,
-        face: None,
-    })
+    Some((t, Some((m, d))))
 }

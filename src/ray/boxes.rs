@@ -167,55 +167,15 @@ pub(super) fn box_ray<T: Real, const N: usize>(
     max_toi: T,
     solid: bool,
 ) -> Option<RayHit<T, N>> {
-    let o = pose.inverse_transform_point(&ray.origin);
-    let d = pose.inverse_transform_vector(&ray.dir);
-    // An index loop: a chain of the two vectors' iterators cost about 80
-    // instructions a ray (callgrind), more than the box's whole slab test.
-    if crate::real::is_nan(max_toi)
-        || (0..N).any(|i| crate::real::is_nan(o[i]) || crate::real::is_nan(d[i]))
-    {
-        return None;
-    }
-    let ob = obb.in_box_frame(&o);
-    let h = obb.half_extents();
-    // Every axis tested (`&`, not a short-circuit): one vector compare.
-    let inside = (0..N).fold(true, |all, i| all & (ob[i].abs() <= h[i]));
-    if inside && solid {
+    let (t, face) = box_ray_time(obb, pose, ray, max_toi, solid)?;
+    if face == 2 * N {
         return Some(RayHit {
-            toi: T::zero(),
+            toi: t,
             point: ray.origin,
             normal: None,
             face: None,
         });
     }
-    let db = obb.vector_in_box_frame(&d);
-    let s = if (0..N).fold(true, |all, k| all & (db[k] != T::zero())) {
-        crossing_slabs(&ob, &db, &h)
-    } else {
-        slabs_in_box_frame(&ob, &db, &h)?
-    };
-    let (t, face) = if inside {
-        let t_out = if s.t_out > T::zero() {
-            s.t_out
-        } else {
-            T::zero()
-        };
-        if s.axis_out == N || t_out > max_toi {
-            return None;
-        }
-        (t_out, exit_face(&db, s.axis_out))
-    } else {
-        let t_out = if s.t_out < max_toi { s.t_out } else { max_toi };
-        let t_in = if s.t_in > T::zero() {
-            s.t_in
-        } else {
-            T::zero()
-        };
-        if s.axis_in == N || t_in > t_out {
-            return None;
-        }
-        (t_in, entry_face(&db, s.axis_in))
-    };
     // The point on the world ray itself (one multiply-add per coordinate,
     // not the local point posed back).
     Some(RayHit {
@@ -226,6 +186,69 @@ pub(super) fn box_ray<T: Real, const N: usize>(
         )),
         face: Some(face),
     })
+}
+
+/// The decision of [`box_ray`]: the time and the face hit (`2N` for a
+/// solid cast that starts inside, at time 0). [`box_ray`] and
+/// [`cast_ray_toi`](super::cast_ray_toi) both take their time from here,
+/// so the two agree to the bit; inlined into each, the face number costs
+/// nothing where only the time is used.
+#[inline(always)]
+pub(super) fn box_ray_time<T: Real, const N: usize>(
+    obb: &Obb<T, N>,
+    pose: &Pose<T, N>,
+    ray: &Ray<T, N>,
+    max_toi: T,
+    solid: bool,
+) -> Option<(T, usize)> {
+    let o = pose.inverse_transform_point(&ray.origin);
+    let d = pose.inverse_transform_vector(&ray.dir);
+    // An index loop: a chain of the two vectors' iterators cost about 80
+    // instructions a ray (callgrind), more than the box's whole slab test;
+    // `|` rather than `||` lets the compiler test all lanes with one
+    // vector compare instead of a branch per coordinate.
+    if crate::real::is_nan(max_toi)
+        || (0..N).fold(false, |any, i| {
+            any | crate::real::is_nan(o[i]) | crate::real::is_nan(d[i])
+        })
+    {
+        return None;
+    }
+    let ob = obb.in_box_frame(&o);
+    let h = obb.half_extents();
+    // Every axis tested (`&`, not a short-circuit): one vector compare.
+    let inside = (0..N).fold(true, |all, i| all & (ob[i].abs() <= h[i]));
+    if inside && solid {
+        return Some((T::zero(), 2 * N));
+    }
+    let db = obb.vector_in_box_frame(&d);
+    let s = if (0..N).fold(true, |all, k| all & (db[k] != T::zero())) {
+        crossing_slabs(&ob, &db, &h)
+    } else {
+        slabs_in_box_frame(&ob, &db, &h)?
+    };
+    if inside {
+        let t_out = if s.t_out > T::zero() {
+            s.t_out
+        } else {
+            T::zero()
+        };
+        if s.axis_out == N || t_out > max_toi {
+            return None;
+        }
+        Some((t_out, exit_face(&db, s.axis_out)))
+    } else {
+        let t_out = if s.t_out < max_toi { s.t_out } else { max_toi };
+        let t_in = if s.t_in > T::zero() {
+            s.t_in
+        } else {
+            T::zero()
+        };
+        if s.axis_in == N || t_in > t_out {
+            return None;
+        }
+        Some((t_in, entry_face(&db, s.axis_in)))
+    }
 }
 
 /// A box's slabs for a ray `(o, d)` in the shape's frame: the latest entry

@@ -16,7 +16,10 @@
 //!   mix        mixed | separated | deep
 //!   query      intersects | penetration | manifold (`contact_manifold`,
 //!              margin 0; parry's `contact_manifold_convex_convex`, or for
-//!              parry-cuboid `contact_manifold_cuboid_cuboid`; not in `--list`)
+//!              parry-cuboid `contact_manifold_cuboid_cuboid`; not in `--list`) |
+//!              distance | cast | project | ray (`cast_ray`, both) | ray-toi
+//!              (ours `cast_ray_toi`, parry `cast_ray`) | ray-normal (ours
+//!              `cast_ray`, parry `cast_ray_and_get_normal`)
 //!   library    ours | ours-dyn (the same pairs through `&dyn Shape`; not
 //!              in `--list`) | parry | parry-cuboid (box kinds: parry's cuboid–cuboid
 //!              functions, `intersection_test_cuboid_cuboid` and
@@ -30,6 +33,9 @@
 //! contact over the measured repetitions (so the work cannot be optimised
 //! away) and the number of queries measured (`reps · POOL`), which the
 //! driver divides the instruction count by.
+
+#[path = "count/compound.rs"]
+mod compound;
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -140,7 +146,7 @@ macro_rules! ours {
                     .filter(|(a, pa, b, pb)| separating_axis::intersects(black_box(*a), pa, *b, pb))
                     .count()
             }),
-            "ray" => run($reps, || {
+            "ray" | "ray-normal" => run($reps, || {
                 typed
                     .iter()
                     .filter_map(|(_, pa, b, pb)| {
@@ -149,6 +155,17 @@ macro_rules! ours {
                         let ray =
                             separating_axis::Ray::new(pa.translation.vector.into(), d / d.norm());
                         separating_axis::cast_ray(black_box(*b), pb, &ray, 10.0, true)
+                    })
+                    .count()
+            }),
+            "ray-toi" => run($reps, || {
+                typed
+                    .iter()
+                    .filter_map(|(_, pa, b, pb)| {
+                        let d = pb.translation.vector - pa.translation.vector;
+                        let ray =
+                            separating_axis::Ray::new(pa.translation.vector.into(), d / d.norm());
+                        separating_axis::cast_ray_toi(black_box(*b), pb, &ray, 10.0, true)
                     })
                     .count()
             }),
@@ -228,13 +245,23 @@ macro_rules! parry {
                     })
                     .count()
             }),
-            "ray" => run($reps, || {
+            "ray" | "ray-toi" => run($reps, || {
                 theirs
                     .iter()
                     .filter_map(|(_, pa, b, pb)| {
                         let d = pb.translation - pa.translation;
                         let ray = $p::query::Ray::new(pa.translation, d / d.length());
                         black_box(b.as_ref()).cast_ray(pb, &ray, 10.0, true)
+                    })
+                    .count()
+            }),
+            "ray-normal" => run($reps, || {
+                theirs
+                    .iter()
+                    .filter_map(|(_, pa, b, pb)| {
+                        let d = pb.translation - pa.translation;
+                        let ray = $p::query::Ray::new(pa.translation, d / d.length());
+                        black_box(b.as_ref()).cast_ray_and_get_normal(pb, &ray, 10.0, true)
                     })
                     .count()
             }),
@@ -498,7 +525,7 @@ struct Cell<'a> {
 }
 
 const USAGE: &str = "usage: count <f32|f64> <2d-KIND|3d-KIND> <mixed|separated|deep> \
-<intersects|penetration|manifold|distance|cast|ray|project> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
+<intersects|penetration|manifold|distance|cast|ray|ray-toi|ray-normal|project> <ours|parry|parry-cuboid> <ab|ba> [reps]\n       count --list";
 
 /// Every cell, in the table's order: precision, dimension and kind, mix,
 /// query; then library and order.
@@ -528,7 +555,7 @@ fn list() {
                 }
             }
         }
-        for kind in COMPOUND_KINDS {
+        for kind in compound::COMPOUND_KINDS {
             for query in ["intersects", "penetration"] {
                 for library in ["ours", "parry"] {
                     println!("{precision} 2d-{kind} mixed {query} {library} ab");
@@ -537,157 +564,6 @@ fn list() {
         }
     }
 }
-
-/// The compound cells (`benches/compound.rs`'s pools, mixed, in the
-/// pool's order only): the big compound against boxes or against the small
-/// compound.
-const COMPOUND_KINDS: [&str; 2] = ["compound-box", "compound-compound"];
-
-/// One compound cell in one precision (`$m`: `p32` or `p64`, `$t` its
-/// scalar, `$pc` parry's 2D crate in it); the queries as
-/// `benches/compound.rs` times them.
-macro_rules! compound_cell {
-    ($fn_name:ident, $m:ident, $t:ty, $pc:ident) => {
-        fn $fn_name(kind: &str, query: &str, library: &str, reps: usize) -> usize {
-            use parry_compare::$m::*;
-            use separating_axis::{compound, AnyShape2, Compound, Pose2};
-            let pool = parry_compare::compound_pool();
-            let to_ours = |v: &[nalgebra::Point2<f64>]| {
-                let v: Vec<nalgebra::Point2<$t>> = v.iter().map(|p| p.cast()).collect();
-                AnyShape2::from(separating_axis::ConvexPolygon::new(&v).unwrap())
-            };
-            let to_parry = |v: &[nalgebra::Point2<f64>]| {
-                parry2::SharedShape::new(
-                    parry2::ConvexPolygon::from_convex_polyline(
-                        v.iter()
-                            .map(|p| parry2::Vector::new(p.x as $t, p.y as $t))
-                            .collect(),
-                    )
-                    .unwrap(),
-                )
-            };
-            let ours_compound = |parts: &[Vec<nalgebra::Point2<f64>>]| {
-                Compound::new(
-                    parts
-                        .iter()
-                        .map(|v| (Pose2::identity(), to_ours(v)))
-                        .collect(),
-                )
-                .unwrap()
-            };
-            let parry_compound = |parts: &[Vec<nalgebra::Point2<f64>>]| {
-                $pc::shape::Compound::new(
-                    parts
-                        .iter()
-                        .map(|v| (parry_pose2(&[0.0, 0.0, 0.0]), to_parry(v)))
-                        .collect(),
-                )
-            };
-            let boxes = kind == "compound-box";
-            let poses = if boxes {
-                &pool.box_poses
-            } else {
-                &pool.pair_poses
-            };
-            if library == "ours" {
-                let big = ours_compound(&pool.big);
-                let small = ours_compound(&pool.small);
-                let id = our_pose2(&[0.0, 0.0, 0.0]);
-                let others: Vec<_> = pool
-                    .boxes
-                    .iter()
-                    .zip(poses.iter())
-                    .map(|(h, p)| (ours2(&parry_compare::Shape2::Box(*h)), our_pose2(p)))
-                    .collect();
-                let small_poses: Vec<_> = poses.iter().map(our_pose2).collect();
-                match (boxes, query) {
-                    (true, "intersects") => run(reps, || {
-                        others
-                            .iter()
-                            .filter(|(b, p)| compound::intersects(black_box(&big), &id, b, p))
-                            .count()
-                    }),
-                    (true, _) => run(reps, || {
-                        others
-                            .iter()
-                            .filter_map(|(b, p)| compound::penetration(black_box(&big), &id, b, p))
-                            .count()
-                    }),
-                    (false, "intersects") => run(reps, || {
-                        small_poses
-                            .iter()
-                            .filter(|p| compound::intersects(black_box(&big), &id, &small, p))
-                            .count()
-                    }),
-                    (false, _) => run(reps, || {
-                        small_poses
-                            .iter()
-                            .filter_map(|p| compound::penetration(black_box(&big), &id, &small, p))
-                            .count()
-                    }),
-                }
-            } else {
-                let big = parry_compound(&pool.big);
-                let small = parry_compound(&pool.small);
-                let id = parry_pose2(&[0.0, 0.0, 0.0]);
-                let others: Vec<_> = pool
-                    .boxes
-                    .iter()
-                    .zip(poses.iter())
-                    .map(|(h, p)| {
-                        (
-                            parry2::Cuboid::new(parry2::Vector::new(h[0] as $t, h[1] as $t)),
-                            parry_pose2(p),
-                        )
-                    })
-                    .collect();
-                let small_poses: Vec<_> = poses.iter().map(parry_pose2).collect();
-                match (boxes, query) {
-                    (true, "intersects") => run(reps, || {
-                        others
-                            .iter()
-                            .filter(|(b, p)| {
-                                parry2::query::intersection_test(&id, black_box(&big), p, b)
-                                    .unwrap()
-                                    .intersecting
-                            })
-                            .count()
-                    }),
-                    (true, _) => run(reps, || {
-                        others
-                            .iter()
-                            .filter_map(|(b, p)| {
-                                parry2::query::contact(&id, black_box(&big), p, b, 0.0).unwrap()
-                            })
-                            .count()
-                    }),
-                    (false, "intersects") => run(reps, || {
-                        small_poses
-                            .iter()
-                            .filter(|p| {
-                                parry2::query::intersection_test(&id, black_box(&big), p, &small)
-                                    .unwrap()
-                                    .intersecting
-                            })
-                            .count()
-                    }),
-                    (false, _) => run(reps, || {
-                        small_poses
-                            .iter()
-                            .filter_map(|p| {
-                                parry2::query::contact(&id, black_box(&big), p, &small, 0.0)
-                                    .unwrap()
-                            })
-                            .count()
-                    }),
-                }
-            }
-        }
-    };
-}
-
-compound_cell!(compound_f32, p32, f32, parry2d);
-compound_cell!(compound_f64, p64, f64, parry2d_f64);
 
 fn parse(args: &[String]) -> Option<Cell<'_>> {
     if args.len() != 6 && args.len() != 7 {
@@ -718,6 +594,8 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
             "distance",
             "cast",
             "ray",
+            "ray-toi",
+            "ray-normal",
             "project",
         ]
         .into_iter()
@@ -745,14 +623,14 @@ fn main() -> ExitCode {
     if let Some(kind) = args
         .get(1)
         .and_then(|k| k.strip_prefix("2d-"))
-        .filter(|k| COMPOUND_KINDS.contains(k))
+        .filter(|k| compound::COMPOUND_KINDS.contains(k))
     {
         let reps = args.get(6).and_then(|r| r.parse().ok()).unwrap_or(2);
         let (query, library) = (args[3].as_str(), args[4].as_str());
         let hits = if args[0] == "f64" {
-            compound_f64(kind, query, library, reps)
+            compound::compound_f64(kind, query, library, reps)
         } else {
-            compound_f32(kind, query, library, reps)
+            compound::compound_f32(kind, query, library, reps)
         };
         println!("hits={hits} queries={}", reps * POOL);
         return ExitCode::SUCCESS;
