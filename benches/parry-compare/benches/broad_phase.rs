@@ -222,6 +222,16 @@ fn narrow(c: &mut Criterion) {
                 black_box(hits.len())
             });
         });
+        group.bench_function(BenchmarkId::new("ours-plain", mix), |bench| {
+            bench.iter(|| {
+                hits.clear();
+                hits.extend(pairs.iter().map(|&(x, y)| {
+                    let ((sa, pa), (sb, pb)) = (body(x), body(y));
+                    separating_axis::intersects(sa, pa, sb, pb)
+                }));
+                black_box(hits.len())
+            });
+        });
         #[cfg(feature = "rayon")]
         group.bench_function(BenchmarkId::new("ours-rayon", mix), |bench| {
             bench.iter(|| {
