@@ -386,3 +386,69 @@ mod parallel {
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use nalgebra::{Point3, Rotation3, Vector3};
+
+    use super::*;
+    use crate::{intersects, AnyShape3, Ball, BroadPhase, ConvexPolyhedron, Obb, Pose3};
+
+    /// Every prefix of a scene's pairs, from empty to past three groups
+    /// (the group boundaries and the tails the reading ahead stops at):
+    /// the batch's answers are the pair queries', in order.
+    #[test]
+    fn every_batch_length_answers_as_the_pair_queries() {
+        let hull = ConvexPolyhedron::from_hull(&[
+            Point3::new(-0.6, -0.5, -0.4),
+            Point3::new(0.7, -0.5, -0.3),
+            Point3::new(0.0, 0.8, -0.5),
+            Point3::new(0.1, 0.0, 0.9),
+        ])
+        .unwrap();
+        let shapes: Vec<AnyShape3> = (0..40)
+            .map(|i| match i % 3 {
+                0 => Obb::new(
+                    Point3::origin(),
+                    Rotation3::identity(),
+                    Vector3::new(0.5, 0.4, 0.6),
+                )
+                .unwrap()
+                .into(),
+                1 => AnyShape3::Polytope(hull.clone()),
+                _ => Ball::new(Point3::origin(), 0.45).unwrap().into(),
+            })
+            .collect();
+        // A row of bodies 0.6 apart, turned: neighbours overlap or not.
+        let poses: Vec<Pose3> = (0..40)
+            .map(|i| {
+                let x = f64::from(i);
+                Pose3::new(
+                    Vector3::new(0.6 * x, 0.1 * (x * 1.7).sin(), 0.0),
+                    Vector3::new(0.0, 0.0, 0.3 * x),
+                )
+            })
+            .collect();
+        let mut world = BroadPhase::new();
+        for (s, p) in shapes.iter().zip(&poses) {
+            world.insert(&crate::shape_aabb(s, p).unwrap());
+        }
+        world.update_pairs();
+        let mut pairs = Vec::new();
+        world.current_pairs(&mut pairs);
+        assert!(pairs.len() > 3 * GROUP + 2, "{} pairs", pairs.len());
+        let body = |h: Handle| (&shapes[h.index()], &poses[h.index()]);
+        let expected: Vec<bool> = pairs
+            .iter()
+            .map(|&(a, b)| intersects(body(a).0, body(a).1, body(b).0, body(b).1))
+            .collect();
+        assert!(expected.contains(&true) && expected.contains(&false));
+        let mut out = Vec::new();
+        for n in 0..=pairs.len() {
+            super::intersects(&pairs[..n], body, &mut out);
+            assert_eq!(out, expected[..n], "{n} pairs");
+        }
+    }
+}
