@@ -111,8 +111,8 @@ fn read_ahead<'a, T, const N: usize, S>(
 }
 
 /// Reads a word of each line a query starts from: the pose's rotation and
-/// translation, the shape's kind and radius, a box's axes and half extents,
-/// a hull's table pointers and scalars.
+/// translation, a box's centre, axes and half extents, a hull's table
+/// pointers and scalars, another shape's radius and first core vertex.
 #[inline(always)]
 fn read_lines<T, const N: usize, S>((shape, pose): (&S, &Pose<T, N>))
 where
@@ -124,6 +124,7 @@ where
     black_box(m[N * N / 2]);
     black_box(pose.translation.vector[N - 1]);
     if let Some(obb) = shape.as_obb_ref() {
+        black_box(obb.center()[0]);
         black_box(obb.rotation().matrix()[N * N - 1]);
         black_box(obb.half_extents()[N - 1]);
     } else if let Some(hull) = shape.as_polyhedron() {
@@ -133,7 +134,11 @@ where
         black_box(hull.reach());
         black_box(hull.vertices().len());
     } else {
+        // A ball's centre or a capsule's segment, and its radius.
         black_box(shape.radius());
+        if shape.core_vertex_count() > 0 {
+            black_box(shape.local_core_vertex(0));
+        }
     }
 }
 
