@@ -100,12 +100,22 @@ fn read_ahead<'a, T, const N: usize, S>(
         return;
     }
     let group = |k: usize| pairs.get(i + k * GROUP..).unwrap_or(&[]).iter().take(GROUP);
+    // A pair's first body is often the previous pair's (the broad phase
+    // sorts its pairs by their lower handle): read it once.
+    let mut last = None;
     for &(a, b) in group(2) {
-        read_lines(body(a));
+        if last != Some(a) {
+            read_lines(body(a));
+            last = Some(a);
+        }
         read_lines(body(b));
     }
+    last = None;
     for &(a, b) in group(1) {
-        read_tables(body(a).0);
+        if last != Some(a) {
+            read_tables(body(a).0);
+            last = Some(a);
+        }
         read_tables(body(b).0);
     }
 }
