@@ -67,7 +67,9 @@ pub(crate) fn intersects<T: Real>(
     let c: Vector3<T> = (pose * obb.center()).coords;
     let h = obb.half_extents();
     let finite = r.iter().chain(c.iter()).all(|x| x.is_finite());
-    if !finite || hull.edge_records().len() != hull.edges().len() {
+    // A hull has edges, so no records means an index did not fit in u16
+    // (read from the hull's first lines, not the edge list's header).
+    if !finite || hull.edge_records().is_empty() {
         return None;
     }
     let world = pose_box.translation.vector.amax() + pose_hull.translation.vector.amax();
@@ -90,12 +92,13 @@ pub(crate) fn intersects<T: Real>(
     }
 
     // The box's faces: the hull's extent along each box axis, from its
-    // vertices in the box's frame.
-    let vertices = hull.vertices();
+    // vertices in the box's frame. Every vertex is read from the packed
+    // copy the support scans read, and every face from the plane records:
+    // one table each, not two (the same numbers).
     let big = T::one() / T::zero();
     let (mut lo, mut hi) = ([big; 3], [-big; 3]);
-    for v in vertices {
-        let w = r.tr_mul(&(v.coords - c));
+    for i in 0..hull.vertices().len() {
+        let w = r.tr_mul(&(hull.vertex(i) - c));
         for k in 0..3 {
             if w[k] < lo[k] {
                 lo[k] = w[k];
@@ -115,12 +118,13 @@ pub(crate) fn intersects<T: Real>(
     }
 
     // The hull's faces.
-    let normals = hull.normals();
+    let planes = hull.planes();
     // How deep the box's centre lies in the hull (negative: outside).
     let mut depth = big;
-    for (n, &offset) in normals.iter().zip(hull.offsets()) {
+    for plane in planes {
+        let n = &plane.normal;
         let s = r.tr_mul(n);
-        let above = n.dot(&c) - offset;
+        let above = n.dot(&c) - plane.offset;
         let gap = above - s.abs().dot(&h);
         if gap > slack {
             return Some(false);
@@ -142,7 +146,7 @@ pub(crate) fn intersects<T: Real>(
     }
 
     let support = |d: &Vector3<T>| {
-        let pa = vertices[hull.support_vertex(d).0].coords;
+        let pa = hull.vertex(hull.support_vertex(d).0);
         let s = r.tr_mul(d);
         // The box's support point along −d.
         let corner = Vector3::new(-h.x.copysign(s.x), -h.y.copysign(s.y), -h.z.copysign(s.z));
@@ -153,7 +157,7 @@ pub(crate) fn intersects<T: Real>(
     if gjk::bracket(support, &(inner.coords - c), T::zero(), slack) == Bracket::Overlap {
         return Some(true);
     }
-    if normals.len() <= FACE_TABLE {
+    if planes.len() <= FACE_TABLE {
         match edge_axes(hull, &r, &c, &h, &ci, slack) {
             Edges::Apart => return Some(false),
             Edges::AllBelow if face_max < -slack => return Some(true),
@@ -196,15 +200,14 @@ fn edge_axes<T: Real>(
     // for the sign to be sure.
     let sure = T::default_epsilon().sqrt();
     let mut bits = [0_u8; FACE_TABLE];
-    for (b, n) in bits.iter_mut().zip(hull.normals()) {
-        let s = r.tr_mul(n);
+    for (b, plane) in bits.iter_mut().zip(hull.planes()) {
+        let s = r.tr_mul(&plane.normal);
         for k in 0..3 {
             *b |= u8::from(s[k] < T::zero()) << k;
             *b |= u8::from(s[k].abs() <= sure) << (3 + k);
         }
     }
     let mut all_below = true;
-    let vertices = hull.vertices();
     for e in hull.edge_records() {
         let [bf, bg] = e.faces.map(|k| bits[k as usize % FACE_TABLE]);
         if (bf | bg) >> 3 != 0 {
@@ -215,7 +218,7 @@ fn edge_axes<T: Real>(
             continue;
         }
         let d = r.tr_mul(&e.direction);
-        let p = r.tr_mul(&(vertices[e.vertex as usize].coords - c));
+        let p = r.tr_mul(&(hull.vertex(e.vertex as usize) - c));
         for k in 0..3 {
             if crossing & (1 << k) == 0 {
                 continue;

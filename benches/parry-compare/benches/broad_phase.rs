@@ -14,8 +14,10 @@
 //!   then all pairs (ours: `insert` each + `update_pairs`; parry:
 //!   `Bvh::from_leaves` (binned) + the full self-traversal).
 //! * `narrow/<lib>/<mix>`: `intersects` on every pair of the scene (ours:
-//!   `batch::intersects`, and `batch::par_intersects` with `--features
-//!   rayon`; parry: `query::intersection_test` in a loop).
+//!   `batch::intersects`, which reads the bodies ahead; `ours-plain`:
+//!   `intersects` in a plain loop, without that; `batch::par_intersects`
+//!   with `--features rayon`; parry: `query::intersection_test` in a
+//!   loop).
 //!
 //! `cargo bench --bench broad_phase [-- <filter>]` in this directory;
 //! figures in docs/broad-phase.md.
@@ -219,6 +221,16 @@ fn narrow(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("ours", mix), |bench| {
             bench.iter(|| {
                 batch::intersects(&pairs, body, &mut hits);
+                black_box(hits.len())
+            });
+        });
+        group.bench_function(BenchmarkId::new("ours-plain", mix), |bench| {
+            bench.iter(|| {
+                hits.clear();
+                hits.extend(pairs.iter().map(|&(x, y)| {
+                    let ((sa, pa), (sb, pb)) = (body(x), body(y));
+                    separating_axis::intersects(sa, pa, sb, pb)
+                }));
                 black_box(hits.len())
             });
         });

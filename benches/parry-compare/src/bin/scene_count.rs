@@ -3,7 +3,9 @@
 //! parry's, inside one `#[inline(never)]` function ([`measured`]).
 //!
 //! ```text
-//! scene_count <boxes|mixed> <ours|parry> [class] [n]
+//! scene_count <boxes|mixed> <ours|plain|parry> [class] [n]
+//!   plain  ours as a loop of `intersects`, without the batch's reading
+//!          ahead
 //!   class  all (default) | box-box | box-hull | box-capsule | hull-hull |
 //!          hull-capsule | capsule-capsule
 //! ```
@@ -51,14 +53,26 @@ fn main() {
         let (ka, kb) = (kind(&shapes[a.index()]), kind(&shapes[b.index()]));
         class == "all" || class == format!("{ka}-{kb}") || class == format!("{kb}-{ka}")
     });
+    let body = |h: Handle| (&ours[h.index()], &our_poses[h.index()]);
     let hits = if lib == "ours" {
-        let body = |h: Handle| (&ours[h.index()], &our_poses[h.index()]);
         let mut out = Vec::new();
         batch::intersects(&pairs, body, &mut out);
         measured(&mut || {
             batch::intersects(&pairs, body, &mut out);
             out.iter().filter(|&&x| x).count()
         })
+    } else if lib == "plain" {
+        let mut run = || {
+            pairs
+                .iter()
+                .filter(|&&(a, b)| {
+                    let ((sa, pa), (sb, pb)) = (body(a), body(b));
+                    separating_axis::intersects(sa, pa, sb, pb)
+                })
+                .count()
+        };
+        run();
+        measured(&mut run)
     } else {
         let theirs: Vec<_> = shapes.iter().map(parry_shape3).collect();
         let parry_poses: Vec<_> = poses.iter().map(parry_pose3).collect();
