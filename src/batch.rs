@@ -41,6 +41,12 @@ use crate::{
 /// `out[i] = query(shape_a, pose_a, shape_b, pose_b)` for `pairs[i] =
 /// (a, b)`.
 ///
+/// `body` is a lookup from a handle to its shape and pose: it is called
+/// for each pair's bodies and again for the bodies a few pairs ahead
+/// (the map reads them early, see the module docs), so more than once per
+/// handle, in no promised order; it should have no side effects. The same
+/// holds for every function of this module.
+///
 /// ```
 /// use nalgebra::Point2;
 /// use separating_axis::{batch, separation, Aabb, Ball, BroadPhase, Pose2, Shape};
