@@ -51,6 +51,7 @@ mod manifolds_3d;
 mod manifolds_box;
 mod manifolds_box2_clip;
 mod manifolds_gate;
+mod manifolds_into;
 mod manifolds_round;
 mod many_dimensions;
 mod nan;

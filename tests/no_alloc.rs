@@ -6,8 +6,9 @@ use std::cell::Cell;
 
 use nalgebra::{Point2, Point3, Rotation2, Vector2, Vector3};
 use separating_axis::{
-    contact_manifold, containment, contains_point, engine, intersects, penetration, separation,
-    Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Obb, Pose, Pose2, Shape,
+    contact_manifold, contact_manifold_into, containment, contains_point, engine, intersects,
+    penetration, separation, Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Manifold, Obb,
+    Pose, Pose2, Shape,
 };
 
 /// Counts the allocations of each thread separately: every integration test
@@ -435,7 +436,7 @@ fn rays_and_point_projections_do_not_allocate() {
     assert!(hits >= 8, "every shape is hit, from outside and inside");
 }
 
-/// `contact_manifold` allocates nothing in 3D either: boxes, hull-16s,
+/// `contact_manifold` (and `contact_manifold_into`) allocates nothing in 3D either: boxes, hull-16s,
 /// capsules and spheres (through `&dyn Shape`), overlapping (clipped
 /// faces, reductions to four, edge–edge), within the margin and apart
 /// (margins 0.5 and 0, the early exit of `src/manifold/gate.rs`).
@@ -461,6 +462,7 @@ fn manifolds_3d_do_not_allocate() {
     let shapes: [&dyn Shape<f64, 3>; 5] = [&prism, &cube, &aabb, &capsule, &sphere];
     let id = Pose::<f64, 3>::identity();
     let mut points = 0;
+    let mut refilled = Manifold::new();
     for pb in [
         Pose::<f64, 3>::new(
             nalgebra::Vector3::new(0.1, 0.2, 1.2),
@@ -486,8 +488,9 @@ fn manifolds_3d_do_not_allocate() {
                 let m2 = contact_manifold(&prism, &id, &cube, &pb, 0.5).swapped();
                 // Margin 0: the early exit of `src/manifold/gate.rs`.
                 let m3 = contact_manifold(a, &id, b, &pb, 0.0);
+                contact_manifold_into(&mut refilled, a, &id, b, &pb, 0.5);
                 let after = allocations();
-                points += m.len() + m2.len() + m3.len();
+                points += m.len() + m2.len() + m3.len() + refilled.len();
                 std::hint::black_box((m, m2, m3));
                 assert_eq!(after - before, 0);
             }

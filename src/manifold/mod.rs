@@ -30,7 +30,7 @@
 //! like the queries, and turned to the world at the end. The dimension is
 //! chosen at compile time by the sealed [`ContactDim`].
 
-use nalgebra::{Const, SVector, Unit};
+use nalgebra::Const;
 
 use crate::{Feature, Pose, Real, Shape};
 
@@ -138,6 +138,49 @@ where
     <Const<N> as ContactDim<T, N>>::manifold(a, pose_a, b, pose_b, margin)
 }
 
+/// [`contact_manifold`] written into `out`, which an engine keeps per pair
+/// from frame to frame (as parry's `contact_manifold_*` functions and
+/// Box2D's `b2Manifold` are used): the same answer to the bit, without
+/// building a fresh manifold (four unused slots to fill, 104 bytes each in
+/// `f32` 3D) and without moving it into place. Whatever `out` held is
+/// replaced: normal, points, reference face; `out` compares equal to
+/// [`contact_manifold`]'s answer (tests/manifolds_into.rs::refilled_manifolds_equal_fresh_ones).
+/// No allocation (tests/no_alloc.rs). NaN input: as [`contact_manifold`].
+///
+/// To match this frame's points with last frame's (warm starting by
+/// [`ContactId`]), copy the old manifold first: it is a `Copy` value.
+///
+/// ```
+/// use nalgebra::Point3;
+/// use separating_axis::{contact_manifold, contact_manifold_into, Aabb, Manifold, Pose3};
+///
+/// let ground = Aabb::<f64, 3>::new(Point3::new(-5.0, -5.0, -1.0), Point3::new(5.0, 5.0, 0.0)).unwrap();
+/// let crate_ = Aabb::new(Point3::new(-1.0, -1.0, 0.0), Point3::new(1.0, 1.0, 2.0)).unwrap();
+/// let mut m = Manifold::new();
+/// for step in 0..3 {
+///     let pose = Pose3::translation(0.0, 0.0, -0.25 + 0.125 * step as f64);
+///     contact_manifold_into(&mut m, &ground, &Pose3::identity(), &crate_, &pose, 0.0);
+///     assert_eq!(m, contact_manifold(&ground, &Pose3::identity(), &crate_, &pose, 0.0));
+/// }
+/// assert_eq!(m.len(), 4); // resting on the ground: touching, depth 0
+/// assert!(m.points().iter().all(|p| p.separation == 0.0));
+/// ```
+pub fn contact_manifold_into<T, A, B, const N: usize>(
+    out: &mut Manifold<T, N>,
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    margin: T,
+) where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
+{
+    <Const<N> as ContactDim<T, N>>::manifold_into(out, a, pose_a, b, pose_b, margin);
+}
+
 mod sealed {
     /// Implemented for `Const<2>` and `Const<3>` only.
     pub trait Sealed {}
@@ -183,6 +226,7 @@ pub trait ContactDim<T: Real, const N: usize>: sealed::Sealed {
     /// assert_eq!(m.points()[0].separation, -0.5);
     /// ```
     #[must_use]
+    #[inline]
     fn manifold<A, B>(
         a: &A,
         pose_a: &Pose<T, N>,
@@ -192,72 +236,84 @@ pub trait ContactDim<T: Real, const N: usize>: sealed::Sealed {
     ) -> Manifold<T, N>
     where
         A: Shape<T, N> + ?Sized,
+        B: Shape<T, N> + ?Sized,
+    {
+        // Built in place: returned once, never moved between the paths.
+        let mut m = Manifold::new();
+        Self::manifold_into(&mut m, a, pose_a, b, pose_b, margin);
+        m
+    }
+
+    /// [`contact_manifold_into`] in this dimension.
+    ///
+    /// ```
+    /// use nalgebra::{Const, Point2};
+    /// use separating_axis::{Ball, ContactDim, Manifold, Pose2};
+    ///
+    /// let ball = Ball::new(Point2::origin(), 1.0).unwrap();
+    /// let mut m = Manifold::new();
+    /// <Const<2> as ContactDim<f64, 2>>::manifold_into(
+    ///     &mut m, &ball, &Pose2::identity(), &ball, &Pose2::translation(1.5, 0.0), 0.0,
+    /// );
+    /// assert_eq!(m.points()[0].separation, -0.5);
+    /// ```
+    fn manifold_into<A, B>(
+        m: &mut Manifold<T, N>,
+        a: &A,
+        pose_a: &Pose<T, N>,
+        b: &B,
+        pose_b: &Pose<T, N>,
+        margin: T,
+    ) where
+        A: Shape<T, N> + ?Sized,
         B: Shape<T, N> + ?Sized;
 }
 
 impl<T: Real> ContactDim<T, 2> for Const<2> {
     #[inline]
-    fn manifold<A, B>(
+    fn manifold_into<A, B>(
+        m: &mut Manifold<T, 2>,
         a: &A,
         pose_a: &Pose<T, 2>,
         b: &B,
         pose_b: &Pose<T, 2>,
         margin: T,
-    ) -> Manifold<T, 2>
-    where
+    ) where
         A: Shape<T, 2> + ?Sized,
         B: Shape<T, 2> + ?Sized,
     {
-        // Built in place: returned once, never moved between the paths.
-        let mut m = Manifold::empty(Unit::new_unchecked(SVector::zeros()));
         // Two boxes (as `pair::route` finds them) take the box path.
         if crate::pair::with_boxes(a, b, |box_a, box_b| {
-            box_frame::run_boxes(
-                &mut m,
-                (box_a, pose_a),
-                (box_b, pose_b),
-                margin,
-                box2::contacts,
-            );
+            box_frame::run_boxes(m, (box_a, pose_a), (box_b, pose_b), margin, box2::contacts);
         })
         .is_err()
         {
-            run(&mut m, a, pose_a, b, pose_b, margin, two_d::contacts);
+            run(m, a, pose_a, b, pose_b, margin, two_d::contacts);
         }
-        m
     }
 }
 
 impl<T: Real> ContactDim<T, 3> for Const<3> {
     #[inline]
-    fn manifold<A, B>(
+    fn manifold_into<A, B>(
+        m: &mut Manifold<T, 3>,
         a: &A,
         pose_a: &Pose<T, 3>,
         b: &B,
         pose_b: &Pose<T, 3>,
         margin: T,
-    ) -> Manifold<T, 3>
-    where
+    ) where
         A: Shape<T, 3> + ?Sized,
         B: Shape<T, 3> + ?Sized,
     {
-        // Built in place: returned once, never moved between the paths.
-        let mut m = Manifold::empty(Unit::new_unchecked(SVector::zeros()));
         // Two boxes (as `pair::route` finds them) take the box path.
         if crate::pair::with_boxes(a, b, |box_a, box_b| {
-            box_frame::run_boxes(
-                &mut m,
-                (box_a, pose_a),
-                (box_b, pose_b),
-                margin,
-                box3::contacts,
-            );
+            box_frame::run_boxes(m, (box_a, pose_a), (box_b, pose_b), margin, box3::contacts);
         })
         .is_err()
         {
-            run(&mut m, a, pose_a, b, pose_b, margin, three_d::contacts);
+            run(m, a, pose_a, b, pose_b, margin, three_d::contacts);
         }
-        m
     }
 }
 

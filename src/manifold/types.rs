@@ -210,7 +210,7 @@ impl<T: Real, const N: usize> ContactPoint<T, N> {
 ///     assert_eq!(p.on_b.y, -0.25); // the crate's bottom corners
 /// }
 /// ```
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 #[cfg_attr(
     feature = "serde",
     derive(serde::Serialize, serde::Deserialize),
@@ -239,7 +239,43 @@ impl<T: Real, const N: usize> core::fmt::Debug for Manifold<T, N> {
     }
 }
 
+/// Equal when the normals, the points in use and the reference faces are
+/// equal: the unused slots, which keep whatever an earlier contact left
+/// in a manifold [`contact_manifold_into`](crate::contact_manifold_into)
+/// refilled, are not compared
+/// (tests/manifolds_into.rs::refilled_manifolds_equal_fresh_ones).
+impl<T: Real, const N: usize> PartialEq for Manifold<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.normal == other.normal
+            && self.points() == other.points()
+            && self.reference == other.reference
+    }
+}
+
+impl<T: Real, const N: usize> Default for Manifold<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 impl<T: Real, const N: usize> Manifold<T, N> {
+    /// An empty manifold with a zero normal: a slot for
+    /// [`contact_manifold_into`](crate::contact_manifold_into) to fill, as
+    /// an engine keeps one per pair across frames (also [`Default`]).
+    ///
+    /// ```
+    /// use separating_axis::Manifold;
+    ///
+    /// let m = Manifold::<f64, 3>::new();
+    /// assert!(m.is_empty());
+    /// assert_eq!(m.normal().into_inner(), nalgebra::Vector3::zeros());
+    /// assert_eq!(m, Manifold::default());
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self::empty(Unit::new_unchecked(SVector::zeros()))
+    }
+
     /// No points, with `normal`.
     pub(crate) fn empty(normal: Unit<SVector<T, N>>) -> Self {
         Self {

@@ -17,6 +17,8 @@
 //!   query      intersects | penetration | manifold (`contact_manifold`,
 //!              margin 0; parry's `contact_manifold_convex_convex`, or for
 //!              parry-cuboid `contact_manifold_cuboid_cuboid`; not in `--list`) |
+//!              manifold-into (ours `contact_manifold_into` refilling one
+//!              manifold, parry as for manifold: both in place; not in `--list`) |
 //!              distance | cast | project | ray (`cast_ray`, both) | ray-toi
 //!              (ours `cast_ray_toi`, parry `cast_ray`) | ray-normal (ours
 //!              `cast_ray`, parry `cast_ray_and_get_normal`)
@@ -217,6 +219,25 @@ macro_rules! ours {
                     })
                     .count()
             }),
+            "manifold-into" => {
+                let mut m = separating_axis::Manifold::new();
+                run($reps, || {
+                    typed
+                        .iter()
+                        .filter(|(a, pa, b, pb)| {
+                            separating_axis::contact_manifold_into(
+                                &mut m,
+                                black_box(*a),
+                                pa,
+                                *b,
+                                pb,
+                                0.0,
+                            );
+                            !m.is_empty()
+                        })
+                        .count()
+                })
+            }
             _ => run($reps, || {
                 typed
                     .iter()
@@ -306,7 +327,7 @@ macro_rules! parry {
                     })
                     .count()
             }),
-            "manifold" => {
+            "manifold" | "manifold-into" => {
                 use $p::query::{
                     ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
                 };
@@ -591,6 +612,7 @@ fn parse(args: &[String]) -> Option<Cell<'_>> {
             "intersects",
             "penetration",
             "manifold",
+            "manifold-into",
             "distance",
             "cast",
             "ray",
