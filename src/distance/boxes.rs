@@ -78,8 +78,8 @@ pub(super) fn excess<T: Real>(x: T, h: T) -> T {
 #[inline(always)]
 fn corner<T: Real>(c: &Vector2<T>, u: &Vector2<T>, v: &Vector2<T>, k: usize) -> Vector2<T> {
     let (one, minus) = (T::one(), -T::one());
-    let su = [one, one, minus, minus][k & 3];
-    let sv = [one, minus, one, minus][k & 3];
+    let su = if k < 2 { one } else { minus };
+    let sv = if k.is_multiple_of(2) { one } else { minus };
     (c + u * su) + v * sv
 }
 
