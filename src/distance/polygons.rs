@@ -13,7 +13,10 @@
 //! is that edge's normal, exactly) or at a vertex `aᵢ − bⱼ` (the axis
 //! from `aᵢ` to `bⱼ`). The start is the edge of a separating axis found by
 //! the polygon SAT's first-gap scan, the same gaps as `intersects` (the
-//! one verdict); a sweep's later steps start where the last one ended.
+//! one verdict). A cast (`sweep`) walks the same boundary to where the
+//! ray `t·v` enters `D` (`entry`: the touch, no Newton steps); Newton's
+//! steps on the walk, each from where the last ended, answer only when
+//! that fails (a miss, a graze, round-off).
 //!
 //! Everything is computed in A's frame with B placed by the relative pose
 //! (built from the difference of the poses, so exact for nearby polygons
