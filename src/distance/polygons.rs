@@ -655,7 +655,7 @@ fn entry<T: Real>(
     // Behind the origin, beyond max_toi, or NaN: Newton decides.
     if rate.partial_cmp(&T::zero()) != Some(Ordering::Less)
         || time.partial_cmp(&T::zero()) != Some(Ordering::Greater)
-        || time > max_toi
+        || time.partial_cmp(&max_toi).is_none_or(Ordering::is_gt)
     {
         return None;
     }
