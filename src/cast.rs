@@ -82,7 +82,9 @@ pub struct ShapeCastHit<T: Real, const N: usize> {
 ///   (the module docs; docs/casts.md), which never steps past the first
 ///   touch; it stops within `real::cast_tolerance` of the scale, and for
 ///   polytopes lands on the touch once the nearest features are the
-///   touching ones. The points are the closest points then.
+///   touching ones; two convex polygons take the exact entry of the ray
+///   `t·(vel_b − vel_a)` into `A − B` instead (Newton only for misses and
+///   grazes). The points are the closest points then.
 ///
 /// `None` when they do not touch by `max_toi`, when an input is NaN, or
 /// when the poses are beyond the representable range of each other.

@@ -60,6 +60,7 @@ mod oracle_2d;
 mod polygon_ball;
 mod polygon_bits;
 mod polygon_box;
+mod polygon_cast_entry;
 mod polygon_robustness;
 mod polyhedra_3d;
 mod polyhedron;

@@ -13,7 +13,10 @@
 //! is that edge's normal, exactly) or at a vertex `aᵢ − bⱼ` (the axis
 //! from `aᵢ` to `bⱼ`). The start is the edge of a separating axis found by
 //! the polygon SAT's first-gap scan, the same gaps as `intersects` (the
-//! one verdict); a sweep's later steps start where the last one ended.
+//! one verdict). A cast (`sweep`) walks the same boundary to where the
+//! ray `t·v` enters `D` (`entry`: the touch, no Newton steps); Newton's
+//! steps on the walk, each from where the last ended, answer only when
+//! that fails (a miss, a graze, round-off).
 //!
 //! Everything is computed in A's frame with B placed by the relative pose
 //! (built from the difference of the poses, so exact for nearby polygons
@@ -227,6 +230,101 @@ impl<T: Real> Pair<'_, T> {
         None
     }
 
+    /// The nearest point to the origin on the edge of `D` leaving vertex
+    /// `(i, j)`, as the walk reports a foot inside an edge (clamped to
+    /// the edge): the points, the edge's normal as the axis, and the
+    /// signed distance along it.
+    #[inline(always)]
+    fn edge_end(&self, i: usize, j: usize) -> (Walked<T>, bool) {
+        let (a, b) = (self.va(i), self.wb(j));
+        let to_origin = b - a;
+        let step = self.leaving(i, j);
+        let length2 = step.dir.norm_squared();
+        let along = to_origin.dot(&step.dir);
+        let s = if along > T::zero() {
+            if along < length2 {
+                along / length2
+            } else {
+                T::one()
+            }
+        } else {
+            T::zero()
+        };
+        let (on_a, on_b) = if step.of_a {
+            (a + step.dir * s, b)
+        } else {
+            (a, b - step.dir * s)
+        };
+        (
+            Walked {
+                on_a,
+                on_b,
+                axis: step.normal,
+                signed: to_origin.dot(&step.normal),
+            },
+            step.of_a,
+        )
+    }
+
+    /// The end `w` of the edge of `D` leaving `(i, j)` (A's edge when
+    /// `of_a`) certified by convexity: the edge's own polygon lies behind
+    /// its edge line (its normal is that edge's), and the other polygon's
+    /// vertex is its extreme along the axis when neither neighbour passes
+    /// it by more than `slack` (a convex polygon's vertex that no neighbour
+    /// passes along a direction is extreme along it). `None` when one
+    /// does, when the polygons overlap by more than `slack` along the
+    /// axis, or on NaN. The gap is the signed distance less the most a
+    /// neighbour passes the vertex.
+    #[inline(always)]
+    fn certify_edge(
+        &self,
+        (i, j): (usize, usize),
+        w: &Walked<T>,
+        of_a: bool,
+        slack: T,
+    ) -> Option<Nearest<T>> {
+        if w.signed.partial_cmp(&-slack) != Some(Ordering::Greater) {
+            return None;
+        }
+        let n = w.axis;
+        let (back, ahead) = if of_a {
+            // B's vertex j least along n.
+            let b = self.wb(j);
+            (
+                n.dot(&(self.wb(self.prev_b(j)) - b)),
+                n.dot(&(self.wb(self.next_b(j)) - b)),
+            )
+        } else {
+            // A's vertex i farthest along n.
+            let a = self.va(i);
+            (
+                n.dot(&(a - self.va(self.prev_a(i)))),
+                n.dot(&(a - self.va(self.next_a(i)))),
+            )
+        };
+        let under = back.min(ahead);
+        if under.partial_cmp(&-slack) != Some(Ordering::Greater) {
+            return None;
+        }
+        let distance = if w.signed > T::zero() {
+            w.signed
+        } else {
+            T::zero()
+        };
+        let gap = if under < T::zero() {
+            w.signed + under
+        } else {
+            w.signed
+        };
+        Some(Nearest {
+            on_a: w.on_a,
+            on_b: w.on_b,
+            axis: w.axis,
+            distance,
+            gap: if gap > distance { distance } else { gap },
+        })
+    }
+
     /// The vertex of `D` that starts the walk from a separating axis:
     /// A's edge `i` with B's vertex least along its normal, or B's edge
     /// `j` with A's vertex farthest along its reversed normal.
@@ -381,11 +479,13 @@ fn extent<T: Real>(p: &ConvexPolygon<T>) -> T {
     anchor.x.abs() + anchor.y.abs() + p.inner_disc().2
 }
 
-/// `sweep.rs`'s Newton iteration on two translating polygons apart at time
-/// 0, with the closed form in place of the min-norm iteration: B's pose in
-/// A's frame moves by `time·v`. `Some(None)` when they do not touch by
-/// `max_toi`; `None` on NaN, or when a step finds them overlapping beyond
-/// round-off or uncertified (the generic sweep answers).
+/// `sweep.rs`'s cast of two translating polygons apart at time 0: the
+/// entry of the ray `t·v` into `D` (`entry`, one walk), else (a miss, a
+/// graze, round-off) Newton's iteration with the closed form in place of
+/// the min-norm iteration (`newton`). B's pose in A's frame moves by
+/// `time·v`. `Some(None)` when they do not touch by `max_toi`; `None` on
+/// NaN, or when a step finds them overlapping beyond round-off or
+/// uncertified (the generic sweep answers).
 #[allow(
     clippy::too_many_arguments,
     reason = "two posed, moving shapes, a limit and a tolerance, as sweep.rs"
@@ -406,12 +506,183 @@ pub(super) fn sweep<T: Real>(
         return None;
     }
     let reach = extent(a) + extent(b);
-    // The first walk starts at the vertex of D whose normals hold the
-    // direction between the polygons' origins (cheap, and usually on the
-    // part of D that faces the origin), every later one where the last
-    // ended. A start on the far side can end on a far edge with the origin
-    // behind it: then once more from SAT's separating axis (the caller
-    // found the polygons apart), which faces the origin.
+    let motion = Motion {
+        start: &start,
+        v: &v,
+        pose_a,
+        vel_a,
+        reach,
+    };
+    if let Some(hit) = entry(a, b, &motion, max_toi, tol) {
+        return Some(Some(hit));
+    }
+    newton(a, b, &motion, max_toi, tol)
+}
+
+/// B's motion in A's frame: its pose at time 0 and its velocity; A's
+/// world pose and velocity (for the answer), and the polygons' extents.
+struct Motion<'m, T: Real> {
+    start: &'m Pose2<T>,
+    v: &'m Vector2<T>,
+    pose_a: &'m Pose2<T>,
+    vel_a: &'m Vector2<T>,
+    reach: T,
+}
+
+impl<T: Real> Motion<'_, T> {
+    /// B's pose in A's frame at `time`.
+    #[inline(always)]
+    fn place(&self, time: T) -> Pose2<T> {
+        let mut place = *self.start;
+        place.translation.vector += self.v * time;
+        place
+    }
+
+    /// The round-off slack at `place`: `16 ε` of the scale.
+    #[inline(always)]
+    fn slack(&self, place: &Pose2<T>) -> T {
+        let t = place.translation.vector;
+        T::default_epsilon() * nalgebra::convert(16.0) * (self.reach + t.x.abs() + t.y.abs())
+    }
+
+    /// The touch at `time` on the edge of `D` leaving `(i, j)`, certified
+    /// (`Pair::certify_edge`): `None` when the certificate fails or the
+    /// distance exceeds `tol`.
+    #[inline(always)]
+    fn touch(
+        &self,
+        pair: &Pair<'_, T>,
+        at: (usize, usize),
+        time: T,
+        tol: T,
+    ) -> Option<Sweep<T, 2>> {
+        let (walked, of_a) = pair.edge_end(at.0, at.1);
+        let near = pair.certify_edge(at, &walked, of_a, self.slack(pair.place))?;
+        if near.distance > tol {
+            return None;
+        }
+        let mut moved_a = *self.pose_a;
+        moved_a.translation.vector += self.vel_a * time;
+        Some(Sweep {
+            toi: time,
+            closest: world(&near, &moved_a),
+        })
+    }
+}
+
+/// The first touch as the entry of the ray `t·v` (`t >= 0`) into
+/// `D = A − B` at time 0 (docs/casts.md): B touches A at `t` exactly when
+/// `t·v` lies in `D`. Along the part of `D`'s boundary that faces the ray
+/// (edges whose outward normal `n` has `n·v < 0`), the side of the ray's
+/// line, `v × p`, falls strictly counter-clockwise; the walk starts at
+/// `D`'s vertex least along `v` (on that part) and moves along it towards
+/// the line until the side changes: the edge there holds the entry, at
+/// `t = n·p / n·v`. The answer is that edge's walk end at that time,
+/// certified as `newton`'s touch. `None` (Newton answers) when the line
+/// misses `D` or meets it behind the origin, beyond `max_toi`, on NaN,
+/// at a vertex the line only grazes, or when the certificate fails.
+#[inline(always)]
+fn entry<T: Real>(
+    a: &ConvexPolygon<T>,
+    b: &ConvexPolygon<T>,
+    motion: &Motion<'_, T>,
+    max_toi: T,
+    tol: T,
+) -> Option<Sweep<T, 2>> {
+    let v = *motion.v;
+    let pair = Pair {
+        a,
+        b,
+        place: motion.start,
+    };
+    // D's vertex least along v: A's vertex least along v, B's farthest.
+    let vb = motion.start.rotation.inverse_transform_vector(&v);
+    let (mut i, mut j) = (least(a, &v), least(b, &-vb));
+    let at = |i: usize, j: usize| pair.va(i) - pair.wb(j);
+    let mut p = at(i, j);
+    let mut side = cross(&v, &p);
+    let bound = a.vertices().len() + b.vertices().len() + 2;
+    let mut found = None;
+    for _ in 0..bound {
+        if side > T::zero() {
+            // Forwards: the leaving edge, if it faces the ray.
+            let step = pair.leaving(i, j);
+            if cross(&v, &step.dir).partial_cmp(&T::zero()) != Some(Ordering::Less) {
+                return None;
+            }
+            let (ni, nj) = if step.of_a {
+                (pair.next_a(i), j)
+            } else {
+                (i, pair.next_b(j))
+            };
+            let q = at(ni, nj);
+            let next = cross(&v, &q);
+            if next <= T::zero() {
+                found = Some((i, j, p, step.normal));
+                break;
+            }
+            (i, j, p, side) = (ni, nj, q, next);
+        } else if side < T::zero() {
+            // Backwards: the arriving edge, if it faces the ray.
+            let (pi, pj) = if pair.arriving_from_b(i, j) {
+                (i, pair.prev_b(j))
+            } else {
+                (pair.prev_a(i), j)
+            };
+            let r = at(pi, pj);
+            if cross(&v, &(p - r)).partial_cmp(&T::zero()) != Some(Ordering::Less) {
+                return None;
+            }
+            let prev = cross(&v, &r);
+            (i, j, p, side) = (pi, pj, r, prev);
+            if prev >= T::zero() {
+                found = Some((i, j, p, pair.leaving(i, j).normal));
+                break;
+            }
+        } else {
+            // On the line (or NaN): the leaving edge if it faces the ray.
+            let step = pair.leaving(i, j);
+            if cross(&v, &step.dir).partial_cmp(&T::zero()) != Some(Ordering::Less) {
+                return None;
+            }
+            found = Some((i, j, p, step.normal));
+            break;
+        }
+    }
+    let (i, j, p, normal) = found?;
+    let rate = normal.dot(&v);
+    let time = normal.dot(&p) / rate;
+    // Behind the origin, beyond max_toi, or NaN: Newton decides.
+    if rate.partial_cmp(&T::zero()) != Some(Ordering::Less)
+        || time.partial_cmp(&T::zero()) != Some(Ordering::Greater)
+        || time.partial_cmp(&max_toi).is_none_or(Ordering::is_gt)
+    {
+        return None;
+    }
+    let place = motion.place(time);
+    let pair = Pair {
+        a,
+        b,
+        place: &place,
+    };
+    motion.touch(&pair, (i, j), time, tol)
+}
+
+/// Newton's iteration on the walk (docs/casts.md): each step walks from
+/// where the last ended. The first walk starts at the vertex of D whose
+/// normals hold the direction between the polygons' origins (cheap, and
+/// usually on the part of D that faces the origin). A start on the far
+/// side can end on a far edge with the origin behind it: then once more
+/// from SAT's separating axis (the caller found the polygons apart),
+/// which faces the origin.
+fn newton<T: Real>(
+    a: &ConvexPolygon<T>,
+    b: &ConvexPolygon<T>,
+    motion: &Motion<'_, T>,
+    max_toi: T,
+    tol: T,
+) -> Option<Option<Sweep<T, 2>>> {
+    let (start, v) = (motion.start, *motion.v);
     let toward = start.translation.vector;
     let mut vertex = (
         least(a, &-toward),
@@ -420,13 +691,10 @@ pub(super) fn sweep<T: Real>(
     let mut from_sat = false;
     let mut time = T::zero();
     for _ in 0..MAX_STEPS {
-        let mut place = start;
-        place.translation.vector += v * time;
-        let t = place.translation.vector;
+        let place = motion.place(time);
         // A step that lands on the touch may leave the polygons
         // overlapping by round-off: distance 0 there.
-        let slack =
-            T::default_epsilon() * nalgebra::convert(16.0) * (reach + t.x.abs() + t.y.abs());
+        let slack = motion.slack(&place);
         let pair = Pair {
             a,
             b,
@@ -440,7 +708,7 @@ pub(super) fn sweep<T: Real>(
                     a,
                     &Pose2::identity(),
                     b,
-                    &start,
+                    start,
                     Scan::FirstGap,
                 );
                 if s.distance.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
@@ -463,8 +731,8 @@ pub(super) fn sweep<T: Real>(
             Advance::To(next) => time = next,
             Advance::Touch => {
                 let near = certify(&pair, &walked, slack)?;
-                let mut moved_a = *pose_a;
-                moved_a.translation.vector += vel_a * time;
+                let mut moved_a = *motion.pose_a;
+                moved_a.translation.vector += motion.vel_a * time;
                 return Some(Some(Sweep {
                     toi: time,
                     closest: world(&near, &moved_a),
