@@ -403,7 +403,7 @@ where
     let mut first = support(&u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    let near = descend(support, &mut corral, first.w);
+    let near = descend::<T, N, false>(support, &mut corral, first.w);
     let radii = a.radius() + b.radius();
     let distance = near.x.norm() - radii;
     let gap = near.lower - radii;
@@ -478,14 +478,18 @@ where
     let mut first = support(u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    let near = descend(support, &mut corral, first.w);
+    let near = descend::<T, N, true>(support, &mut corral, first.w);
     (near, corral.combine(|v| v.a), corral.combine(Vertex::b))
 }
 
 /// The major steps of [`nearest`] from a corral whose weights give the
 /// point `x` (a single point of weight 1, or the corral of an earlier
-/// query moved along with the shapes: the casts' warm start).
-fn descend<T, const N: usize>(
+/// query moved along with the shapes: the casts' warm start). With `KEEP`
+/// false the caller wants `x` and its bound only: the corral is left as
+/// the last minor cycles left it, with no copy to fall back on (a quarter
+/// of a hull-16 `distance`'s copies of the corral: docs/benchmarks.md,
+/// "Hull-16 casts: minor cycles and support scans").
+fn descend<T, const N: usize, const KEEP: bool>(
     support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
     corral: &mut Corral<T, N>,
     mut x: SVector<T, N>,
@@ -508,7 +512,7 @@ where
         if xx - xw <= certificate_tolerance(&x, &w.w) || corral.contains(&w.w) || corral.len > N {
             break;
         }
-        let saved = *corral;
+        let saved = if KEEP { Some(*corral) } else { None };
         corral.push(w);
         match minor_cycles(corral) {
             Some(y) if y.norm_squared() < xx => {
@@ -518,7 +522,9 @@ where
             }
             _ => {
                 // No progress: the previous x, with its w, is the answer.
-                *corral = saved;
+                if let Some(saved) = saved {
+                    *corral = saved;
+                }
                 break;
             }
         }

@@ -242,7 +242,7 @@ where
                 return Some(touch(a, b, pose_a, vel_a, t, axis, pa, pb, d, gap));
             }
         }
-        let near = descend(support_at(t), &mut corral, x);
+        let near = descend::<T, N, true>(support_at(t), &mut corral, x);
         x = near.x;
         let len = x.norm();
         let d = len - radii;
