@@ -386,6 +386,9 @@ where
 /// their change of frame, which [`distance`] and [`signed_distance`] do
 /// not return (about 150 instructions of a hull-16 `distance`:
 /// docs/benchmarks.md, "Hull-16 casts: minor cycles and support scans").
+/// Not inlined, so that the callers' other paths (closed forms, overlap)
+/// keep a small frame.
+#[inline(never)]
 fn apart_distance<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
