@@ -41,7 +41,6 @@ pub(crate) fn overlap_certified<T: Real, const N: usize>(
     let point = |d: &SVector<T, N>| Vertex {
         w: support(d),
         a: SVector::zeros(),
-        b: SVector::zeros(),
         weight: T::zero(),
     };
     let mut first = point(u);

@@ -15,13 +15,24 @@ use nalgebra::SVector;
 use crate::Real;
 
 /// One point of the corral: `w = a − b`, with `a` on A's core and `b` on
-/// B's (in A's frame), and its weight in the current nearest point.
+/// B's (in A's frame), and its weight in the current nearest point. `b`
+/// is not stored: it is `a − w` to round-off ([`Vertex::b`]), and a
+/// vertex of seven numbers, not ten, makes the corral's copies and moves
+/// cheaper (docs/benchmarks.md, "Hull-16 casts: minor cycles and support
+/// scans").
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Vertex<T: Real, const N: usize> {
     pub(super) w: SVector<T, N>,
     pub(super) a: SVector<T, N>,
-    pub(super) b: SVector<T, N>,
     pub(super) weight: T,
+}
+
+impl<T: Real, const N: usize> Vertex<T, N> {
+    /// The point on B's core: `a − w`.
+    #[inline]
+    pub(super) fn b(&self) -> SVector<T, N> {
+        self.a - self.w
+    }
 }
 
 /// Up to `N + 1` affinely independent support points of `K_A − K_B` (an
@@ -395,7 +406,6 @@ mod tests {
             let vertex = |w: Vector3<f64>| Vertex {
                 w,
                 a: w,
-                b: Vector3::zeros(),
                 weight: 0.0,
             };
             for len in 2..=4 {

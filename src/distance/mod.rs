@@ -150,7 +150,7 @@ where
     if intersects_in_range(a, pose_a, b, pose_b) {
         return T::zero();
     }
-    apart(a, pose_a, b, pose_b).distance
+    apart_distance(a, pose_a, b, pose_b)
 }
 
 /// The signed distance: minus the penetration depth when the shapes overlap
@@ -195,7 +195,7 @@ where
         separation(a, pose_a, b, pose_b).distance
     } else {
         // Apart, or NaN (which `intersects` calls apart): the iteration.
-        apart(a, pose_a, b, pose_b).distance
+        apart_distance(a, pose_a, b, pose_b)
     }
 }
 
@@ -381,6 +381,47 @@ where
     }
 }
 
+/// [`apart`]'s distance alone, the same bits: the same iteration and the
+/// same stand-in when the cores touch, without the witnesses, the axis and
+/// their change of frame, which [`distance`] and [`signed_distance`] do
+/// not return (about 150 instructions of a hull-16 `distance`:
+/// docs/benchmarks.md, "Hull-16 casts: minor cycles and support scans").
+/// Not inlined, so that the callers' other paths (closed forms, overlap)
+/// keep a small frame.
+#[inline(never)]
+fn apart_distance<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> T
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let u = start_direction(&pose_ab);
+    let support = difference_support(a, b, &pose_ab, SVector::zeros());
+    let mut first = support(&u);
+    first.weight = T::one();
+    let mut corral = Corral::single(first);
+    let near = descend::<T, N, false>(support, &mut corral, first.w);
+    let radii = a.radius() + b.radius();
+    let distance = near.x.norm() - radii;
+    let gap = near.lower - radii;
+    let touching = distance.partial_cmp(&T::zero()) != Some(Ordering::Greater)
+        || gap.partial_cmp(&T::zero()) != Some(Ordering::Greater);
+    if touching && !is_nan(distance) {
+        // As in `apart`: SAT's gap stands in when it is the larger.
+        let verdict = separation(a, pose_a, b, pose_b).distance;
+        if verdict > distance {
+            return verdict;
+        }
+    }
+    distance
+}
+
 /// The iteration's first direction: B's origin seen from A's (the `x`
 /// axis when they coincide). Any start converges; a near one saves steps.
 fn start_direction<T: Real, const N: usize>(pose_ab: &Pose<T, N>) -> SVector<T, N> {
@@ -415,7 +456,6 @@ where
         Vertex {
             w: pa - pb,
             a: pa,
-            b: pb,
             weight: T::zero(),
         }
     }
@@ -441,14 +481,18 @@ where
     let mut first = support(u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    let near = descend(support, &mut corral, first.w);
-    (near, corral.combine(|v| v.a), corral.combine(|v| v.b))
+    let near = descend::<T, N, true>(support, &mut corral, first.w);
+    (near, corral.combine(|v| v.a), corral.combine(Vertex::b))
 }
 
 /// The major steps of [`nearest`] from a corral whose weights give the
 /// point `x` (a single point of weight 1, or the corral of an earlier
-/// query moved along with the shapes: the casts' warm start).
-fn descend<T, const N: usize>(
+/// query moved along with the shapes: the casts' warm start). With `KEEP`
+/// false the caller wants `x` and its bound only: the corral is left as
+/// the last minor cycles left it, with no copy to fall back on (a quarter
+/// of a hull-16 `distance`'s copies of the corral: docs/benchmarks.md,
+/// "Hull-16 casts: minor cycles and support scans").
+fn descend<T, const N: usize, const KEEP: bool>(
     support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
     corral: &mut Corral<T, N>,
     mut x: SVector<T, N>,
@@ -471,7 +515,7 @@ where
         if xx - xw <= certificate_tolerance(&x, &w.w) || corral.contains(&w.w) || corral.len > N {
             break;
         }
-        let saved = *corral;
+        let saved = if KEEP { Some(*corral) } else { None };
         corral.push(w);
         match minor_cycles(corral) {
             Some(y) if y.norm_squared() < xx => {
@@ -481,7 +525,9 @@ where
             }
             _ => {
                 // No progress: the previous x, with its w, is the answer.
-                *corral = saved;
+                if let Some(saved) = saved {
+                    *corral = saved;
+                }
                 break;
             }
         }

@@ -24,7 +24,9 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral};
+use super::{
+    descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral, Vertex,
+};
 use crate::pair::{cast, with_boxes};
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
@@ -236,11 +238,11 @@ where
                 if let Some(n) = Unit::try_new(-x, T::zero()) {
                     axis = n;
                 }
-                let (pa, pb) = (corral.combine(|p| p.a), corral.combine(|p| p.b));
+                let (pa, pb) = (corral.combine(|p| p.a), corral.combine(Vertex::b));
                 return Some(touch(a, b, pose_a, vel_a, t, axis, pa, pb, d, gap));
             }
         }
-        let near = descend(support_at(t), &mut corral, x);
+        let near = descend::<T, N, true>(support_at(t), &mut corral, x);
         x = near.x;
         let len = x.norm();
         let d = len - radii;
@@ -258,7 +260,7 @@ where
             Advance::To(next) => next,
             Advance::Touch => {
                 let gap = near.lower - radii;
-                let (pa, pb) = (corral.combine(|p| p.a), corral.combine(|p| p.b));
+                let (pa, pb) = (corral.combine(|p| p.a), corral.combine(Vertex::b));
                 return Some(touch(a, b, pose_a, vel_a, t, axis, pa, pb, d, gap));
             }
         };
@@ -268,7 +270,6 @@ where
         for i in 0..corral.len {
             let p = corral.get_mut(i);
             p.w -= dw;
-            p.b += dw;
         }
         x = match minor_cycles(&mut corral) {
             Some(y) => y,
