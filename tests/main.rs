@@ -26,6 +26,7 @@ mod boxes_2d;
 mod boxes_3d;
 mod broad_phase;
 mod casts;
+mod coherence_margins;
 mod compound;
 mod concave;
 mod consistency;
