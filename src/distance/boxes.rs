@@ -18,7 +18,7 @@ use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 
 use super::sweep::{advance, Advance, Sweep, MAX_STEPS};
 use super::ClosestPoints;
-use crate::pair::obb_obb::{any_separating_axis, relative_frame};
+use crate::pair::obb_obb::{any_separating_axis, relative_frame, relative_frame_inlined};
 use crate::real::is_nan;
 use crate::{Obb, Pose, Real};
 
@@ -331,7 +331,12 @@ pub(super) fn sweep<T: Real, const N: usize>(
     max_toi: T,
     tol: T,
 ) -> Option<Option<Sweep<T, N>>> {
-    let (r, t0) = relative_frame(a, pose_a, b, pose_b);
+    // Inlined in 2D only, as in `query`.
+    let (r, t0) = if N == 2 {
+        relative_frame_inlined(a, pose_a, b, pose_b)
+    } else {
+        relative_frame(a, pose_a, b, pose_b)
+    };
     let (frame_a, offset_a) = a.world_frame(pose_a);
     let v = frame_a.inverse_transform_vector(&(vel_b - vel_a));
     if any_nan(&r, &t0, &v) {
