@@ -229,7 +229,13 @@ pub(super) fn query<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> Verdict<T, N> {
-    let (r, t) = relative_frame(a, pose_a, b, pose_b);
+    // Inlined in 2D only (it then shares A's world frame with the answer
+    // below); the 3D path and the SAT keep the out-of-line copy.
+    let (r, t) = if N == 2 {
+        relative_frame_inlined(a, pose_a, b, pose_b)
+    } else {
+        relative_frame(a, pose_a, b, pose_b)
+    };
     if any_nan(&r, &t, &SVector::zeros()) {
         return Verdict::Generic;
     }
@@ -331,12 +337,7 @@ pub(super) fn sweep<T: Real, const N: usize>(
     max_toi: T,
     tol: T,
 ) -> Option<Option<Sweep<T, N>>> {
-    // Inlined in 2D only, as in `query`.
-    let (r, t0) = if N == 2 {
-        relative_frame_inlined(a, pose_a, b, pose_b)
-    } else {
-        relative_frame(a, pose_a, b, pose_b)
-    };
+    let (r, t0) = relative_frame(a, pose_a, b, pose_b);
     let (frame_a, offset_a) = a.world_frame(pose_a);
     let v = frame_a.inverse_transform_vector(&(vel_b - vel_a));
     if any_nan(&r, &t0, &v) {
