@@ -24,7 +24,8 @@ const KINDS3: [&str; 3] = ["box", "hull16", "capsule-box"];
 /// pools only.
 const MIXES: [Mix; 2] = [Mix::Mixed, Mix::Deep];
 
-/// Our `contact_manifold` over `typed`, a pool of `(&A, &pose, &B, &pose)`
+/// Our `contact_manifold` (and `contact_manifold_into`, refilling one
+/// manifold) over `typed`, a pool of `(&A, &pose, &B, &pose)`
 /// with concrete shape types; the total number of points.
 macro_rules! ours_bench {
     ($g:expr, $typed:expr) => {{
@@ -35,6 +36,26 @@ macro_rules! ours_bench {
                     .iter()
                     .map(|(a, pa, b, pb)| {
                         separating_axis::contact_manifold(black_box(*a), pa, *b, pb, 0.0).len()
+                    })
+                    .sum::<usize>()
+            })
+        });
+        // In place, as parry's functions below write into a kept manifold.
+        let mut m = separating_axis::Manifold::new();
+        $g.bench_function("ours_contact_manifold_into", |bch| {
+            bch.iter(|| {
+                typed
+                    .iter()
+                    .map(|(a, pa, b, pb)| {
+                        separating_axis::contact_manifold_into(
+                            &mut m,
+                            black_box(*a),
+                            pa,
+                            *b,
+                            pb,
+                            0.0,
+                        );
+                        m.len()
                     })
                     .sum::<usize>()
             })
