@@ -235,6 +235,11 @@ where
 /// Whether the world point `point` lies in the posed shape (the boundary
 /// counts as inside). NaN coordinates give `false`.
 ///
+/// The point is taken into the shape's frame and asked of
+/// [`Shape::local_contains_point`]; a ball (a shape answering
+/// [`Shape::as_ball`]) is asked in the world instead, `|(p − t) − R·c|² <=
+/// r²`, the arithmetic its ray casts and projections share (docs/rays.md).
+///
 /// ```
 /// use nalgebra::Point2;
 /// use separating_axis::{contains_point, ConvexPolygon, Pose2};
@@ -256,5 +261,10 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    // A ball in the world frame (it turns into itself): the arithmetic the
+    // ball's ray casts and projections share, so they agree to the bit.
+    if let Some(ball) = shape.as_ball() {
+        return ball.contains_world_point(pose, point);
+    }
     shape.local_contains_point(&pose.inverse_transform_point(point))
 }

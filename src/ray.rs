@@ -8,7 +8,11 @@
 //! [`contains_point`](crate::contains_point) exactly: a point is inside for
 //! `project_point` iff `contains_point` says so, and a solid ray cast
 //! starts inside (time 0) iff its origin is contained
-//! (tests/ray_cast.rs::inside_agrees_with_contains_point).
+//! (tests/ray_cast.rs::inside_agrees_with_contains_point). Balls (any
+//! shape answering `as_ball`) answer all three in the world frame instead,
+//! on one expression, `(o − t) − R·c` (a ball turns into itself), so they
+//! agree to the bit as well
+//! (tests/ray_ball_world.rs::inside_verdicts_agree_in_any_pose).
 //!
 //! ```text
 //! cast_ray(shape, ray):                      local frame: o + t·d
@@ -182,26 +186,42 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    // A ball in the world, before anything is taken into its frame.
+    let at_centre = match shape.as_ball() {
+        Some(ball) => {
+            // In the world (a ball turns into itself): the offset that
+            // decides "inside" (`Ball::world_offset`) gives the projection
+            // too. A ball centred on its frame's origin takes its own copy
+            // (no `R·c`, no select between the two offsets).
+            let from_origin = point.coords - pose.translation.vector;
+            let answer = if ball.is_centred() {
+                ball_projection(from_origin, &pose.translation.vector, ball.radius())
+            } else {
+                let turned = ball.world_offset_of_centre(pose);
+                let centre = pose.translation.vector + turned;
+                ball_projection(from_origin - turned, &centre, ball.radius())
+            };
+            match answer {
+                Ok(projection) => return projection,
+                // At the centre: the local route below.
+                Err(inside) => Some(inside),
+            }
+        }
+        None => None,
+    };
     let p = pose.inverse_transform_point(point);
     if let Some(obb) = shape.as_obb_ref() {
         // One change into the box's frame for both the inside test (the
         // arithmetic of `Obb::local_contains_point`, the same verdict to
-        // the bit) and the projection.
+        // the bit) and the projection. A centred box (its frame the
+        // shape's) takes its own copy: no select between the two frames.
+        if obb.is_centred() {
+            return box_projection_posed(obb, pose, p.coords, |v| Point::from(*v));
+        }
         let q = obb.in_box_frame(&p);
-        let h = obb.half_extents();
-        let inside = (0..N).all(|i| q[i].abs() <= h[i]);
-        let (local, distance) = box_projection_in_frame(obb, &q);
-        return PointProjection {
-            point: pose * local,
-            distance: if inside {
-                -distance.abs()
-            } else {
-                distance.abs()
-            },
-            inside,
-        };
+        return box_projection_posed(obb, pose, q, |v| obb.out_of_box_frame(v));
     }
-    let inside = shape.local_contains_point(&p);
+    let inside = at_centre.unwrap_or_else(|| shape.local_contains_point(&p));
     let (local, distance) = local_projection(shape, &p);
     let distance = if inside {
         -distance.abs()
@@ -213,6 +233,30 @@ where
         distance,
         inside,
     }
+}
+
+/// A ball's projection in the world: `m` the point from the centre (as
+/// `Ball::world_offset`), `centre` the world centre. `Err(inside)` for a
+/// point at the centre (any direction is nearest: the local route picks
+/// one) or NaN.
+#[inline(always)]
+fn ball_projection<T: Real, const N: usize>(
+    m: SVector<T, N>,
+    centre: &SVector<T, N>,
+    r: T,
+) -> Result<PointProjection<T, N>, bool> {
+    let mm = m.norm_squared();
+    let inside = mm <= r * r;
+    let d = mm.sqrt();
+    if d > T::zero() {
+        let distance = (d - r).abs();
+        return Ok(PointProjection {
+            point: Point::from(centre + m * (r / d)),
+            distance: if inside { -distance } else { distance },
+            inside,
+        });
+    }
+    Err(inside)
 }
 
 /// The nearest boundary point to `p` and its unsigned distance (local
@@ -255,6 +299,31 @@ where
     (p + e * r, r)
 }
 
+/// [`project_point`] on a box: `q` the point in the box's frame, `out`
+/// the box's frame to the shape's.
+#[inline(always)]
+fn box_projection_posed<T: Real, const N: usize>(
+    obb: &crate::Obb<T, N>,
+    pose: &Pose<T, N>,
+    q: SVector<T, N>,
+    out: impl Fn(&SVector<T, N>) -> Point<T, N>,
+) -> PointProjection<T, N> {
+    let h = obb.half_extents();
+    // `&`, not a short-circuit: one compare per axis, no branch each.
+    let inside = (0..N).fold(true, |all, i| all & (q[i].abs() <= h[i]));
+    // Each branch of the projection builds the answer itself: a point
+    // merged from the two branches went through integer registers (`f32`).
+    box_projection_with(&h, &q, |v, distance| PointProjection {
+        point: pose * out(v),
+        distance: if inside {
+            -distance.abs()
+        } else {
+            distance.abs()
+        },
+        inside,
+    })
+}
+
 /// The box path of [`local_projection`]: in the box's frame, the clamped
 /// point outside; inside, the nearest face (the axis with the least room
 /// `hₖ − |qₖ|`, the first of equals, the `+` side at `qₖ = 0`). The same
@@ -273,20 +342,32 @@ fn box_projection_in_frame<T: Real, const N: usize>(
     obb: &crate::Obb<T, N>,
     q: &SVector<T, N>,
 ) -> (Point<T, N>, T) {
-    let q = *q;
-    let h = obb.half_extents();
+    box_projection_with(&obb.half_extents(), q, |v, d| (obb.out_of_box_frame(v), d))
+}
+
+/// [`box_projection_in_frame`] on the half extents `h`, handing the
+/// nearest boundary point (in the box's frame) and its distance to
+/// `finish`.
+#[inline(always)]
+fn box_projection_with<T: Real, const N: usize, R>(
+    h: &SVector<T, N>,
+    q: &SVector<T, N>,
+    finish: impl Fn(&SVector<T, N>, T) -> R,
+) -> R {
+    let (q, h) = (*q, *h);
+    // A min then a max (no branches; the same value as clamping to
+    // `[−h, h]`, `h > 0`; a NaN gives `h`, and the NaN distance below).
     let clamped = q.zip_map(&h, |x, hk| {
-        if x > hk {
-            hk
-        } else if x < -hk {
-            -hk
+        let below = if x < hk { x } else { hk };
+        if below > -hk {
+            below
         } else {
-            x
+            -hk
         }
     });
     let d = (q - clamped).norm();
     if d > T::zero() {
-        return (obb.out_of_box_frame(&clamped), d);
+        return finish(&clamped, d);
     }
     let mut k = 0;
     for j in 1..N {
@@ -294,9 +375,9 @@ fn box_projection_in_frame<T: Real, const N: usize>(
             k = j;
         }
     }
-    let mut out = q;
-    out[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
-    (obb.out_of_box_frame(&out), h[k] - q[k].abs())
+    let mut face = q;
+    face[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
+    finish(&face, h[k] - q[k].abs())
 }
 
 /// A unit vector orthogonal to the segment between the core's first two
@@ -450,7 +531,7 @@ where
         return boxes::box_ray_time(obb, pose, ray, max_toi, solid).map(|(t, _)| t);
     }
     if let Some(ball) = shape.as_ball() {
-        return ball::ball_ray_time(ball, pose, ray, max_toi, solid).map(|(t, _)| t);
+        return ball::ball_ray_time(ball, pose, ray, max_toi, solid, &|t, _| t);
     }
     cast_ray(shape, pose, ray, max_toi, solid).map(|hit| hit.toi)
 }

@@ -6,8 +6,9 @@
 //!
 //! ```text
 //! ball_ray(ball, pose, ray):
-//!   o, d ← the ray in the shape's frame;  m ← o − c;  dd ← d·d;  b ← m·d
-//!   inside (|m|² ≤ r², as Ball::local_contains_point) and solid → t = 0
+//!   d ← the ray's direction;  m ← (o − t) − R·c (world frame: a ball turns
+//!   into itself);  dd ← d·d;  b ← m·d
+//!   inside (|m|² ≤ r², as contains_point on a ball) and solid → t = 0
 //!   outside and b ≥ 0 → miss (moving away)
 //!   dd = 0 or ∞ → miss
 //!   s² ← dd·r² − |m ∧ d|²   (= dd·(r² − |q|²), q the line's nearest point to c;
@@ -33,47 +34,73 @@ pub(super) fn ball_ray<T: Real, const N: usize>(
     max_toi: T,
     solid: bool,
 ) -> Option<RayHit<T, N>> {
-    let (t, local) = ball_ray_time(ball, pose, ray, max_toi, solid)?;
-    let Some((m, d)) = local else {
-        return Some(RayHit {
+    // The hit is built where the time is decided (`finish`), so that the
+    // ray from the centre stays in registers (through an `Option` the
+    // compiler packed `f32` pairs into integer registers and back).
+    let finish = |t: T, world: Option<(SVector<T, N>, SVector<T, N>)>| {
+        let Some((m, d)) = world else {
+            return RayHit {
+                toi: t,
+                point: ray.origin,
+                normal: None,
+                face: None,
+            };
+        };
+        // World frame already (`ball_ray_time`): no turn back.
+        let normal = (m + d * t)
+            .try_normalize(T::zero())
+            .or_else(|| (-d).try_normalize(T::zero()))
+            .map(Unit::new_unchecked);
+        RayHit {
             toi: t,
-            point: ray.origin,
-            normal: None,
+            point: ray.origin + ray.dir * t,
+            normal,
             face: None,
-        });
+        }
     };
-    let local = m + d * t;
-    let normal = local
-        .try_normalize(T::zero())
-        .or_else(|| (-d).try_normalize(T::zero()))
-        .map(|n| Unit::new_unchecked(pose.rotation * n));
-    Some(RayHit {
-        toi: t,
-        point: ray.origin + ray.dir * t,
-        normal,
-        face: None,
-    })
+    ball_ray_time(ball, pose, ray, max_toi, solid, &finish)
 }
 
-/// The decision of [`ball_ray`]: the time, and the ray's origin from the
-/// centre and its direction in the shape's frame (for the normal; `None`
-/// for a solid cast that starts inside, at time 0). [`ball_ray`] and
-/// [`cast_ray_toi`](super::cast_ray_toi) both take their time from here,
-/// so the two agree to the bit.
+/// The decision of [`ball_ray`], handed to `finish`: the time, and the
+/// ray's origin from the centre and its direction in the world frame (for
+/// the normal; `None` for a solid cast that starts inside, at time 0).
+/// [`ball_ray`] and [`cast_ray_toi`](super::cast_ray_toi) both take their
+/// time from here, so the two agree to the bit.
 #[inline(always)]
-#[allow(clippy::type_complexity, reason = "a time and the local ray")]
-pub(super) fn ball_ray_time<T: Real, const N: usize>(
+pub(super) fn ball_ray_time<T: Real, const N: usize, R>(
     ball: &Ball<T, N>,
     pose: &Pose<T, N>,
     ray: &Ray<T, N>,
     max_toi: T,
     solid: bool,
-) -> Option<(T, Option<(SVector<T, N>, SVector<T, N>)>)> {
-    let o = pose.inverse_transform_point(&ray.origin);
-    let d = pose.inverse_transform_vector(&ray.dir);
-    let r = ball.radius();
+    finish: &impl Fn(T, Option<(SVector<T, N>, SVector<T, N>)>) -> R,
+) -> Option<R> {
+    // In the world frame: a ball turns into itself, so only its centre
+    // moves (`Ball::world_offset`, the arithmetic of `contains_point` on a
+    // ball: the same inside verdict to the bit), and the direction is
+    // used as given. A ball centred on its frame's origin takes its own
+    // copy of the decision, on `o − t` (what `world_offset` gives it, up
+    // to the sign of a zero): no select between the two offsets.
+    if ball.is_centred() {
+        let m = ray.origin.coords - pose.translation.vector;
+        return time_from_centre(m, ray.dir, ball.radius(), max_toi, solid, finish);
+    }
+    let m = ball.world_offset(pose, &ray.origin);
+    time_from_centre(m, ray.dir, ball.radius(), max_toi, solid, finish)
+}
+
+/// [`ball_ray_time`] once the ray's origin is taken from the ball's
+/// centre (`m`, world frame; `d` the direction, `r` the radius).
+#[inline(always)]
+fn time_from_centre<T: Real, const N: usize, R>(
+    m: SVector<T, N>,
+    d: SVector<T, N>,
+    r: T,
+    max_toi: T,
+    solid: bool,
+    finish: &impl Fn(T, Option<(SVector<T, N>, SVector<T, N>)>) -> R,
+) -> Option<R> {
     let rr = r * r;
-    let m = o - ball.center();
     let mm = m.norm_squared();
     // No NaN test on the paths that do not start inside: a NaN in `d`
     // makes `dd` fail `usable`, one in `o` makes `cc` and so the time
@@ -81,13 +108,13 @@ pub(super) fn ball_ray_time<T: Real, const N: usize>(
     // (tests/ray_toi.rs::nan_inputs_miss).
     let dd = d.norm_squared();
     let b = m.dot(&d);
-    // `Ball::local_contains_point`'s arithmetic: the same verdict (never
+    // `Ball::contains_world_point`'s arithmetic: the same verdict (never
     // inside for a NaN origin).
     if mm <= rr {
         if solid {
             let nan = crate::real::is_nan(max_toi)
                 || (0..N).fold(false, |any, i| any | crate::real::is_nan(d[i]));
-            return (!nan).then_some((T::zero(), None));
+            return (!nan).then(|| finish(T::zero(), None));
         }
         let s = root(r, rr, mm, dd, &m, &d)?;
         let cc = mm - rr;
@@ -100,7 +127,7 @@ pub(super) fn ball_ray_time<T: Real, const N: usize>(
         // range (`real::max_magnitude`) can overflow the squares to ∞ and
         // the root to NaN (tests/fuzz.rs::queries_keep_their_contract).
         let in_range = t >= T::zero() && t <= max_toi;
-        return in_range.then_some((t, Some((m, d))));
+        return in_range.then(|| finish(t, Some((m, d))));
     }
     // Outside: moving away (or along the tangent plane) never meets it.
     if b >= T::zero() {
@@ -111,7 +138,7 @@ pub(super) fn ball_ray_time<T: Real, const N: usize>(
     // never rounded to zero or below), and `s − b > 0`: the time is
     // positive or NaN, and one compare decides the range.
     let t = (mm - rr) / (s - b);
-    (t <= max_toi).then_some((t, Some((m, d))))
+    (t <= max_toi).then(|| finish(t, Some((m, d))))
 }
 
 /// `√(dd·disc)`, the root of the quadratic scaled by `|d|`: `disc = r² −

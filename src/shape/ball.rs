@@ -28,6 +28,11 @@ use crate::{Real, ShapeError, Support};
 pub struct Ball<T: Real, const N: usize> {
     center: Point<T, N>,
     radius: T,
+    /// Whether every coordinate of `center` is zero (the common case):
+    /// then the world queries skip turning the centre by the pose
+    /// ([`Ball::world_offset`]). Derived from `center`, not serialised.
+    #[cfg_attr(feature = "serde", serde(skip_serializing))]
+    centred: bool,
 }
 
 /// A circle.
@@ -79,7 +84,12 @@ impl<T: Real, const N: usize> Ball<T, N> {
         check_dimension::<N>()?;
         check_coordinates(&center.coords, "centre")?;
         check_size(radius, "radius", 0, ShapeError::NonPositiveRadius)?;
-        Ok(Self { center, radius })
+        let centred = center.coords.iter().all(|&x| x == T::zero());
+        Ok(Self {
+            center,
+            radius,
+            centred,
+        })
     }
 
     /// The centre, in the shape's local frame.
@@ -108,6 +118,46 @@ impl<T: Real, const N: usize> Ball<T, N> {
     #[must_use]
     pub fn radius(&self) -> T {
         self.radius
+    }
+
+    /// The world point `p` less the centre of the ball placed at `pose`,
+    /// in the world frame: `(p − t) − R·c`. A ball turns into itself, so
+    /// [`contains_point`](crate::contains_point), [`project_point`]'s
+    /// `inside` and the ray casts (`src/ray/ball.rs`) decide "inside" on
+    /// this one expression, without turning the point into the ball's frame
+    /// (`p − t` first: exact for a point near a ball far from the origin).
+    /// A ball centred on its frame's origin skips `R·c`, a zero: the same
+    /// value up to the sign of a zero coordinate.
+    ///
+    /// [`project_point`]: crate::project_point
+    #[inline(always)]
+    pub(crate) fn world_offset(&self, pose: &crate::Pose<T, N>, p: &Point<T, N>) -> SVector<T, N> {
+        (p.coords - pose.translation.vector) - self.world_offset_of_centre(pose)
+    }
+
+    /// The centre turned by the pose, `R·c` (zero for a ball centred on its
+    /// frame's origin, without the product).
+    #[inline(always)]
+    pub(crate) fn world_offset_of_centre(&self, pose: &crate::Pose<T, N>) -> SVector<T, N> {
+        if self.centred {
+            SVector::zeros()
+        } else {
+            pose.rotation * self.center.coords
+        }
+    }
+
+    /// Whether every coordinate of the centre is zero.
+    #[inline(always)]
+    pub(crate) fn is_centred(&self) -> bool {
+        self.centred
+    }
+
+    /// Whether the world point `p` lies in the ball placed at `pose`: the
+    /// squared length of [`world_offset`](Self::world_offset) against
+    /// `r²` (the boundary counts; NaN gives `false`).
+    #[inline(always)]
+    pub(crate) fn contains_world_point(&self, pose: &crate::Pose<T, N>, p: &Point<T, N>) -> bool {
+        self.world_offset(pose, p).norm_squared() <= self.radius * self.radius
     }
 }
 
