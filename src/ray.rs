@@ -28,7 +28,7 @@
 //!                          short of the root, never past it
 //! ```
 
-use nalgebra::{Point, SVector, Unit};
+use nalgebra::{Point, Point3, SVector, Unit};
 
 use crate::{Pose, Real, Shape};
 
@@ -220,6 +220,21 @@ where
         }
         let q = obb.in_box_frame(&p);
         return box_projection_posed(obb, pose, q, |v| obb.out_of_box_frame(v));
+    }
+    if let Some(hull) = shape.as_polyhedron().filter(|_| N == 3) {
+        // One pass over the planes for the inside test and the projection
+        // (`src/shape/polyhedron/project.rs`).
+        let (q, distance, inside) = hull.local_projection(&Point3::new(p[0], p[1], p[2]));
+        let local = Point::from(SVector::<T, N>::from_fn(|i, _| q[i]));
+        return PointProjection {
+            point: pose * local,
+            distance: if inside {
+                -distance.abs()
+            } else {
+                distance.abs()
+            },
+            inside,
+        };
     }
     let inside = at_centre.unwrap_or_else(|| shape.local_contains_point(&p));
     let (local, distance) = local_projection(shape, &p);

@@ -4,13 +4,16 @@
 //! centred and turned boxes, in any pose, against the same box as a
 //! polygon (2D) or a hull (3D), whose projection is the face-plane rule:
 //! the same `inside` (which is also `contains_point`'s), distances and
-//! points to round-off, inside and outside.
+//! points to round-off, inside and outside. Hulls answer in one pass over
+//! their faces (`src/shape/polyhedron/project.rs`): against the generic
+//! route on the same hull behind a wrapper that hides `as_polyhedron`.
 
 use nalgebra::{Point, Point2, Point3, SVector, Vector2};
 use separating_axis::{
     contains_point, project_point, ConvexPolygon, ConvexPolyhedron, Obb, Pose, Shape,
 };
 
+use crate::support::hidden::Hidden;
 use crate::support::rng::Rng;
 use crate::support::scalars::{f, in_both_scalars, t, TestReal};
 
@@ -123,4 +126,53 @@ fn centred_and_turned_box_projections_match_the_face_planes<T: TestReal>() {
     assert_eq!((inside.distance, inside.inside), (t(-0.5), true));
 }
 
-in_both_scalars!(centred_and_turned_box_projections_match_the_face_planes);
+/// Hulls of 4 to 40 points (flat ones too), points near and far, inside
+/// and out, any pose: the one-pass projection against the generic route
+/// (`local_core_closest_point` and the nearest face plane).
+fn hull_projections_match_the_generic_route<T: TestReal>() {
+    let mut rng = Rng::new(0x0b0c_0002);
+    let eps = f(T::default_epsilon());
+    let (mut inside, mut outside) = (0, 0);
+    for case in 0..1500 {
+        let count = 4 + rng.below(37);
+        let squash = if rng.chance(0.2) { 1e-2 } else { 1.0 };
+        let points: Vec<Point3<T>> = (0..count)
+            .map(|_| {
+                let u = rng.unit_vector3() * rng.range(0.3, 1.5);
+                Point3::new(t::<T>(u.x), t(u.y), t(u.z * squash))
+            })
+            .collect();
+        let Ok(hull) = ConvexPolyhedron::from_hull(&points) else {
+            continue;
+        };
+        let reach = [5.0, 1e3][rng.below(2)];
+        let at = pose::<T, 3>(&mut rng, reach);
+        let far = [2.0, 40.0][rng.below(2)];
+        let local = rng.unit_vector3() * rng.range(0.0, far);
+        let q = at * Point3::from(local.map(t::<T>));
+        let (a, b) = (
+            project_point(&hull, &at, &q),
+            project_point(&Hidden(hull.clone()), &at, &q),
+        );
+        let what = format!("{} case {case}: {a:?} {b:?}", T::NAME);
+        assert_eq!(a.inside, b.inside, "{what}");
+        let scale = f(at.translation.vector.amax()) + 45.0;
+        let tol = 1e2 * eps * scale;
+        assert!(
+            (f(a.distance) - f(b.distance)).abs() <= tol,
+            "distance, {what}"
+        );
+        assert!(f((a.point - b.point).amax()) <= tol, "point, {what}");
+        if a.inside {
+            inside += 1;
+        } else {
+            outside += 1;
+        }
+    }
+    assert!(inside > 100 && outside > 600, "{inside} / {outside}");
+}
+
+in_both_scalars!(
+    centred_and_turned_box_projections_match_the_face_planes,
+    hull_projections_match_the_generic_route
+);

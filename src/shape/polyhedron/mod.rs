@@ -56,6 +56,7 @@ mod derived;
 mod gauss;
 mod merge;
 mod orient;
+mod project;
 mod quickhull;
 #[cfg(test)]
 mod snapshot;
