@@ -257,6 +257,38 @@ pub(super) fn query<T: Real, const N: usize>(
     }
 }
 
+/// [`query`]'s distance alone, for `distance` and `signed_distance`: the
+/// same relative frame, NaN test, SAT test, corner scan and certificate,
+/// so the same bits and the same hand-offs to the iteration, without the
+/// points and their change to the world frame (docs/distance.md §6).
+/// `Some(None)` when SAT finds no axis (overlapping or touching),
+/// `Some(Some(d))` when apart, `None` when the iteration answers (NaN
+/// input, corners touching to round-off).
+#[inline]
+pub(super) fn query_distance<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> Option<Option<T>> {
+    let (r, t) = relative_frame_inlined(a, pose_a, b, pose_b);
+    if any_nan(&r, &t, &SVector::zeros()) {
+        return None;
+    }
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    if !any_separating_axis(&ha, &hb, &r, &t) {
+        return Some(None);
+    }
+    let near = nearest(&ha, &hb, &r, &t);
+    if near.squared.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+        return None;
+    }
+    let distance = near.squared.sqrt();
+    let n = near.diff / distance;
+    certified_gap(distance, &n, &ha, &hb, &r, &t)?;
+    Some(Some(distance))
+}
+
 /// The closest points in the world (A's box frame turned by `frame_a`,
 /// its centre at `origin`) of a pair `distance` apart along `n` (A's box
 /// frame), with the certificate: the gap of the boxes along `n`. `None`
@@ -440,6 +472,57 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A's corner against B's corner a few ulps beyond it along the
+    /// diagonal (B turned by up to 45°): [`query_distance`] gives
+    /// [`query`]'s distance to the bit and hands the same pairs to the
+    /// iteration; some do go there (corners touching to round-off).
+    fn distance_only_hands_off_like_query<T: Real>(
+        cast: impl Fn(f64) -> T,
+        bits: impl Fn(T) -> u64,
+    ) {
+        let mut next = stream(0xC02E_2501);
+        let (mut generic, mut apart) = (0, 0);
+        for i in 0..4000 {
+            let mut half = || cast(next().abs() * 0.2 + 0.2);
+            let (ha, hb) = (Vector2::new(half(), half()), Vector2::new(half(), half()));
+            let angle = cast(next() * 0.078);
+            let k = cast([0.0, 0.5, 1.0, 4.0, 32.0][i % 5]);
+            let p = ha + Vector2::repeat(k * T::default_epsilon());
+            let turn = Rotation::<T, 2>::new(angle);
+            let far = cast(if i % 2 == 0 { 0.0 } else { 100.0 });
+            let at = Vector2::new(far, -far);
+            let a = Obb::new(Point::origin(), Rotation::identity(), ha).unwrap();
+            let b = Obb::new(Point::origin(), Rotation::identity(), hb).unwrap();
+            let pa = Pose::<T, 2>::new(at, T::zero());
+            let pb = Pose::<T, 2>::new(at + p + turn * hb, angle);
+            for (x, px, y, py) in [(&a, &pa, &b, &pb), (&b, &pb, &a, &pa)] {
+                match (query(x, px, y, py), query_distance(x, px, y, py)) {
+                    (Verdict::Overlap, Some(None)) => {}
+                    (Verdict::Generic, None) => generic += 1,
+                    (Verdict::Apart(c), Some(Some(d))) => {
+                        assert_eq!(bits(c.distance), bits(d), "pair {i}");
+                        apart += 1;
+                    }
+                    _ => panic!("pair {i}: the two verdicts differ"),
+                }
+            }
+        }
+        assert!(
+            generic > 50 && apart > 50,
+            "{generic} handed off, {apart} apart"
+        );
+    }
+
+    #[test]
+    fn distance_only_hands_off_like_query_f64() {
+        distance_only_hands_off_like_query(|x| x, f64::to_bits);
+    }
+
+    #[test]
+    fn distance_only_hands_off_like_query_f32() {
+        distance_only_hands_off_like_query(|x| x as f32, |x: f32| u64::from(x.to_bits()));
     }
 
     #[test]

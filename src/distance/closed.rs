@@ -44,3 +44,28 @@ where
     };
     Some(answer)
 }
+
+/// [`closed_form`]'s distance alone (`distance`, `signed_distance`): two
+/// 2D boxes take `boxes::query_distance`, the same bits as the closed
+/// form's `ClosestPoints::distance` without building the points; every
+/// other pair is [`closed_form`]'s. `Some(None)` overlapping or touching,
+/// `Some(Some(d))` apart, `None` for the generic path.
+#[inline]
+pub(super) fn closed_distance<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> Option<Option<T>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    if N == 2 {
+        if let Ok(answer) = with_boxes(a, b, |x, y| boxes::query_distance(x, pose_a, y, pose_b)) {
+            return answer;
+        }
+    }
+    Some(closed_form(a, pose_a, b, pose_b)?.map(|c| c.distance))
+}

@@ -53,7 +53,7 @@ mod corral;
 mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
-use closed::closed_form;
+use closed::{closed_distance, closed_form};
 use corral::{minor_cycles, Corral, Vertex};
 pub(crate) use sweep::{sweep, Tolerance};
 
@@ -144,8 +144,8 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    if let Some(closed) = closed_form(a, pose_a, b, pose_b) {
-        return closed.map_or(T::zero(), |c| c.distance);
+    if let Some(closed) = closed_distance(a, pose_a, b, pose_b) {
+        return closed.unwrap_or_else(T::zero);
     }
     if intersects_in_range(a, pose_a, b, pose_b) {
         return T::zero();
@@ -185,8 +185,8 @@ where
     if let Some(far) = beyond_range(pose_a, pose_b) {
         return far.distance;
     }
-    let overlap = match closed_form(a, pose_a, b, pose_b) {
-        Some(Some(c)) => return c.distance,
+    let overlap = match closed_distance(a, pose_a, b, pose_b) {
+        Some(Some(d)) => return d,
         Some(None) => true,
         None => intersects_in_range(a, pose_a, b, pose_b),
     };
