@@ -7,6 +7,7 @@
 //! orders, f32 and f64.
 
 use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
+use separating_axis::real::max_magnitude;
 use separating_axis::{
     closest_points, distance, intersects, separation, signed_distance, Obb, Pose2,
 };
@@ -182,7 +183,64 @@ fn distance_only_matches_at_corners_touching_to_round_off<T: TestReal>() {
     assert!(apart > 1000, "{apart} of 6000 ordered pairs apart");
 }
 
+/// The distance-only path takes `beyond_range`'s test first, by its own
+/// expressions: poses beyond the range (`2·N·max_magnitude` apart along an
+/// axis) still get its lower bound, `separation`'s distance, to the bit;
+/// poses at the end of the range, the closed form's distance; a NaN
+/// translation, NaN.
+fn distance_only_keeps_the_range_test<T: TestReal>() {
+    let reach = f(max_magnitude::<T>()) * 4.0;
+    let square = Obb::new(
+        Point2::origin(),
+        Rotation2::identity(),
+        Vector2::new(t::<T>(1.0), t(1.0)),
+    )
+    .unwrap();
+    let id = Pose2::<T>::identity();
+    for (x, y) in [(1.5, 0.0), (0.0, -2.0), (1.0, 1.25), (-1.25, 0.5)] {
+        let far = Pose2::new(Vector2::new(t::<T>(x * reach), t(y * reach)), t(0.3));
+        for (pa, pb) in [(&id, &far), (&far, &id)] {
+            let expected = separation(&square, pa, &square, pb).distance;
+            assert!(f(expected) > 0.0, "{}: beyond the range", T::NAME);
+            assert_eq!(
+                bits(distance(&square, pa, &square, pb)),
+                bits(expected),
+                "{x}, {y}"
+            );
+            assert_eq!(
+                bits(signed_distance(&square, pa, &square, pb)),
+                bits(expected)
+            );
+        }
+    }
+    // At the end of the range: the closed form answers.
+    let edge = Pose2::new(Vector2::new(t::<T>(reach), t(0.0)), t(0.0));
+    let d = distance(&square, &id, &square, &edge);
+    assert_eq!(
+        bits(d),
+        bits(closest_points(&square, &id, &square, &edge).distance)
+    );
+    assert_eq!(bits(d), bits(t::<T>(reach) - t(2.0)));
+    let corner = Pose2::new(Vector2::new(t::<T>(reach), t(-reach)), t(0.3));
+    for (pa, pb) in [(&id, &corner), (&corner, &id)] {
+        let d = distance(&square, pa, &square, pb);
+        assert_eq!(
+            bits(d),
+            bits(closest_points(&square, pa, &square, pb).distance)
+        );
+        assert!(
+            f(d) > reach,
+            "{}: the corner pair is within the range",
+            T::NAME
+        );
+    }
+    let nan = Pose2::new(Vector2::new(t::<T>(f64::NAN), t(3.0)), t(0.0));
+    assert!(f(distance(&square, &id, &square, &nan)).is_nan());
+    assert!(f(signed_distance(&square, &nan, &square, &id)).is_nan());
+}
+
 in_both_scalars!(
+    distance_only_keeps_the_range_test,
     distance_only_matches_closest_points_near_the_origin,
     distance_only_matches_closest_points_far_from_the_origin,
     distance_only_matches_at_corners_touching_to_round_off,

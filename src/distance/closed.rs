@@ -5,7 +5,7 @@
 
 use super::{boxes, polygons, ClosestPoints};
 use crate::pair::{cast, with_boxes};
-use crate::{Pose, Real, Shape};
+use crate::{Obb, Pose, Real, Shape};
 
 /// The pair's closed form, when it has one (two boxes in 2D or 3D,
 /// `boxes.rs`; two convex polygons, `polygons.rs`):
@@ -45,27 +45,39 @@ where
     Some(answer)
 }
 
-/// [`closed_form`]'s distance alone (`distance`, `signed_distance`): two
-/// 2D boxes take `boxes::query_distance`, the same bits as the closed
-/// form's `ClosestPoints::distance` without building the points; every
-/// other pair is [`closed_form`]'s. `Some(None)` overlapping or touching,
-/// `Some(Some(d))` apart, `None` for the generic path.
+/// What `distance` and `signed_distance` learn of a pair before the
+/// range test: two 2D boxes take `boxes::query_distance`
+/// ([`closed_form`]'s distance to the bit, without the points; the range
+/// test is its first step), every other pair goes the usual way.
+pub(super) enum BoxDistance<T> {
+    /// Two 2D boxes that SAT finds overlapping or touching.
+    Overlap,
+    /// Two 2D boxes apart, this far.
+    Apart(T),
+    /// Two 2D boxes left to the generic path (NaN input, corners touching
+    /// to round-off): `intersects`, then the iteration.
+    Generic,
+    /// Not two 2D boxes, or poses beyond the range: the range test, then
+    /// [`closed_form`].
+    Other,
+}
+
+/// [`BoxDistance`] of a pair.
 #[inline]
-pub(super) fn closed_distance<T, const N: usize, A, B>(
+pub(super) fn box_distance_2d<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
-) -> Option<Option<T>>
+) -> BoxDistance<T>
 where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    if N == 2 {
-        if let Ok(answer) = with_boxes(a, b, |x, y| boxes::query_distance(x, pose_a, y, pose_b)) {
-            return answer;
-        }
+    if N != 2 {
+        return BoxDistance::Other;
     }
-    Some(closed_form(a, pose_a, b, pose_b)?.map(|c| c.distance))
+    let boxes = |x: &Obb<T, N>, y: &Obb<T, N>| boxes::query_distance(x, pose_a, y, pose_b);
+    with_boxes(a, b, boxes).unwrap_or(BoxDistance::Other)
 }
