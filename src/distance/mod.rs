@@ -53,7 +53,7 @@ mod corral;
 mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
-use closed::{box_distance_2d, closed_form, BoxDistance};
+use closed::{box_distance_2d, closed_form, general_distance, generic_distance, BoxDistance};
 use corral::{minor_cycles, Corral, Vertex};
 pub(crate) use sweep::{sweep, Tolerance};
 
@@ -142,26 +142,14 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    // Two 2D boxes within the range first: the distance alone, without
-    // the range test's call (`closed.rs`).
-    let closed = match box_distance_2d(a, pose_a, b, pose_b) {
-        BoxDistance::Overlap => return T::zero(),
-        BoxDistance::Apart(d) => return d,
-        BoxDistance::Generic => None,
-        BoxDistance::Other => {
-            if let Some(far) = beyond_range(pose_a, pose_b) {
-                return far.distance;
-            }
-            closed_form(a, pose_a, b, pose_b)
-        }
-    };
-    if let Some(closed) = closed {
-        return closed.map_or(T::zero(), |c| c.distance);
+    // Two 2D boxes first: the distance alone, and the range test inside
+    // that path (`closed.rs`); every other pair the general order.
+    match box_distance_2d(a, pose_a, b, pose_b) {
+        BoxDistance::Overlap => T::zero(),
+        BoxDistance::Apart(d) => d,
+        BoxDistance::Generic => generic_distance(a, pose_a, b, pose_b),
+        BoxDistance::Other => general_distance(a, pose_a, b, pose_b),
     }
-    if intersects_in_range(a, pose_a, b, pose_b) {
-        return T::zero();
-    }
-    apart_distance(a, pose_a, b, pose_b)
 }
 
 /// The signed distance: minus the penetration depth when the shapes overlap
