@@ -35,6 +35,7 @@ mod custom_shapes;
 mod distance;
 mod distance_boxes;
 mod distance_boxes3;
+mod distance_only_boxes;
 mod distance_polygons;
 mod distance_sat_gap;
 mod doc_citations;

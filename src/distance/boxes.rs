@@ -16,10 +16,11 @@
 
 use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 
+use super::closed::BoxDistance;
 use super::sweep::{advance, Advance, Sweep, MAX_STEPS};
 use super::ClosestPoints;
 use crate::pair::obb_obb::{any_separating_axis, relative_frame, relative_frame_inlined};
-use crate::real::is_nan;
+use crate::real::{is_nan, max_magnitude};
 use crate::{Obb, Pose, Real};
 
 /// The nearest pair of two disjoint boxes in A's box frame: the point of
@@ -126,10 +127,45 @@ fn nearest_corner<T: Real>(
     best
 }
 
+/// [`nearest_corner`] with the four corners laid out lane by lane: the
+/// corner sums as `base + (±v)` (`x − v` and `x + (−v)` are the same
+/// float), so each of the four lanes runs the same operations and the
+/// compiler may pack all four corners into one register of `f32`s in
+/// place of one corner's `x` and `y`. The same squared distances to the
+/// bit, so the same winner.
+#[inline(always)]
+fn nearest_corner_lanes<T: Real>(
+    c: &Vector2<T>,
+    u: &Vector2<T>,
+    v: &Vector2<T>,
+    h: &Vector2<T>,
+) -> (usize, T) {
+    let (x_plus, x_minus) = (c.x + u.x, c.x - u.x);
+    let (y_plus, y_minus) = (c.y + u.y, c.y - u.y);
+    let bx = [x_plus, x_plus, x_minus, x_minus];
+    let by = [y_plus, y_plus, y_minus, y_minus];
+    let sx = [v.x, -v.x, v.x, -v.x];
+    let sy = [v.y, -v.y, v.y, -v.y];
+    let (hx, hy) = (h.x, h.y);
+    let mut squared = [T::zero(); 4];
+    for k in 0..4 {
+        let dx = excess(bx[k] + sx[k], hx);
+        let dy = excess(by[k] + sy[k], hy);
+        squared[k] = dx * dx + dy * dy;
+    }
+    let mut best = (0, squared[0]);
+    for (k, &d) in squared.iter().enumerate().skip(1) {
+        if d < best.1 {
+            best = (k, d);
+        }
+    }
+    best
+}
+
 /// The nearest pair of boxes with half extents `ha`, `hb`, B placed by
 /// `r`, `t` in A's box frame: B's corners against A, A's against B.
 #[inline(always)]
-fn nearest2<T: Real>(
+fn nearest2<T: Real, const LANES: bool>(
     ha: &Vector2<T>,
     hb: &Vector2<T>,
     r: &Matrix2<T>,
@@ -137,12 +173,17 @@ fn nearest2<T: Real>(
 ) -> Nearest<T, 2> {
     // B's corners in A's frame: T ± R₀·hb₀ ± R₁·hb₁.
     let (u, v) = (r.column(0) * hb.x, r.column(1) * hb.y);
-    let (kb, squared_b) = nearest_corner(t, &u, &v, ha);
+    let scan = if LANES {
+        nearest_corner_lanes
+    } else {
+        nearest_corner
+    };
+    let (kb, squared_b) = scan(t, &u, &v, ha);
     // A's corners in B's frame: −RᵀT ± Rᵀe₀·ha₀ ± Rᵀe₁·ha₁.
     let rt = r.transpose();
     let tb = -(rt * t);
     let (ua, va) = (rt.column(0) * ha.x, rt.column(1) * ha.y);
-    let (ka, squared_a) = nearest_corner(&tb, &ua, &va, hb);
+    let (ka, squared_a) = scan(&tb, &ua, &va, hb);
     if squared_a < squared_b {
         // A's corner, exactly (±ha₀, ±ha₁) in A's frame; B's point taken
         // back to it.
@@ -171,7 +212,7 @@ fn nearest2<T: Real>(
 /// The nearest pair of two disjoint boxes (`N` = 2 or 3) in A's box
 /// frame; B placed by `r`, `t`.
 #[inline(always)]
-fn nearest<T: Real, const N: usize>(
+fn nearest<T: Real, const N: usize, const LANES: bool>(
     ha: &SVector<T, N>,
     hb: &SVector<T, N>,
     r: &SMatrix<T, N, N>,
@@ -179,7 +220,7 @@ fn nearest<T: Real, const N: usize>(
 ) -> Nearest<T, N> {
     let wide = |v: &[T]| SVector::<T, N>::from_fn(|i, _| v[i]);
     if N == 2 {
-        let near = nearest2(
+        let near = nearest2::<T, LANES>(
             &Vector2::new(ha[0], ha[1]),
             &Vector2::new(hb[0], hb[1]),
             &Matrix2::new(r[(0, 0)], r[(0, 1)], r[(1, 0)], r[(1, 1)]),
@@ -243,7 +284,7 @@ pub(super) fn query<T: Real, const N: usize>(
     if !any_separating_axis(&ha, &hb, &r, &t) {
         return Verdict::Overlap;
     }
-    let near = nearest(&ha, &hb, &r, &t);
+    let near = nearest::<T, N, false>(&ha, &hb, &r, &t);
     if near.squared.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
         return Verdict::Generic;
     }
@@ -254,6 +295,50 @@ pub(super) fn query<T: Real, const N: usize>(
     match answer(&near, distance, &n, &ha, &hb, &r, &t, &frame_a, &origin) {
         Some(c) => Verdict::Apart(c),
         None => Verdict::Generic,
+    }
+}
+
+/// [`query`]'s distance alone, for `distance` and `signed_distance`: the
+/// same relative frame, NaN test, SAT test, corner distances, axis and
+/// certificate, so the same bits and the same hand-offs to the iteration,
+/// without the winner's points and their change to the world frame
+/// (docs/distance.md §6). The range test of `beyond_range` comes first,
+/// by its own expressions, so that a pair within it skips that call:
+/// [`BoxDistance::Other`] beyond it.
+#[inline]
+pub(super) fn query_distance<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> BoxDistance<T> {
+    // `beyond_range`'s test by its own expressions (the same verdict, NaN
+    // included): poses beyond it take that path.
+    let shift = pose_b.translation.vector - pose_a.translation.vector;
+    let reach = max_magnitude::<T>() * T::from_usize(2 * N).unwrap_or_else(T::one);
+    let far = shift
+        .iter()
+        .fold(T::zero(), |m, x| if x.abs() > m { x.abs() } else { m });
+    if far > reach {
+        return BoxDistance::Other;
+    }
+    let (r, t) = relative_frame_inlined(a, pose_a, b, pose_b);
+    if any_nan(&r, &t, &SVector::zeros()) {
+        return BoxDistance::Generic;
+    }
+    let (ha, hb) = (a.half_extents(), b.half_extents());
+    if !any_separating_axis(&ha, &hb, &r, &t) {
+        return BoxDistance::Overlap;
+    }
+    let near = nearest::<T, N, true>(&ha, &hb, &r, &t);
+    if near.squared.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+        return BoxDistance::Generic;
+    }
+    let distance = near.squared.sqrt();
+    let n = near.diff / distance;
+    match certified_gap(distance, &n, &ha, &hb, &r, &t) {
+        Some(_) => BoxDistance::Apart(distance),
+        None => BoxDistance::Generic,
     }
 }
 
@@ -348,7 +433,7 @@ pub(super) fn sweep<T: Real, const N: usize>(
     let mut last: Option<SVector<T, N>> = None;
     for _ in 0..MAX_STEPS {
         let t = t0 + v * time;
-        let near = nearest(&ha, &hb, &r, &t);
+        let near = nearest::<T, N, false>(&ha, &hb, &r, &t);
         let d = near.squared.sqrt();
         // A step that lands on the touch exactly (polytopes do) leaves no
         // direction between the points: the last step's axis stands.
@@ -440,6 +525,57 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A's corner against B's corner a few ulps beyond it along the
+    /// diagonal (B turned by up to 45°): [`query_distance`] gives
+    /// [`query`]'s distance to the bit and hands the same pairs to the
+    /// iteration; some do go there (corners touching to round-off).
+    fn distance_only_hands_off_like_query<T: Real>(
+        cast: impl Fn(f64) -> T,
+        bits: impl Fn(T) -> u64,
+    ) {
+        let mut next = stream(0xC02E_2501);
+        let (mut generic, mut apart) = (0, 0);
+        for i in 0..4000 {
+            let mut half = || cast(next().abs() * 0.2 + 0.2);
+            let (ha, hb) = (Vector2::new(half(), half()), Vector2::new(half(), half()));
+            let angle = cast(next() * 0.078);
+            let k = cast([0.0, 0.5, 1.0, 4.0, 32.0][i % 5]);
+            let p = ha + Vector2::repeat(k * T::default_epsilon());
+            let turn = Rotation::<T, 2>::new(angle);
+            let far = cast(if i % 2 == 0 { 0.0 } else { 100.0 });
+            let at = Vector2::new(far, -far);
+            let a = Obb::new(Point::origin(), Rotation::identity(), ha).unwrap();
+            let b = Obb::new(Point::origin(), Rotation::identity(), hb).unwrap();
+            let pa = Pose::<T, 2>::new(at, T::zero());
+            let pb = Pose::<T, 2>::new(at + p + turn * hb, angle);
+            for (x, px, y, py) in [(&a, &pa, &b, &pb), (&b, &pb, &a, &pa)] {
+                match (query(x, px, y, py), query_distance(x, px, y, py)) {
+                    (Verdict::Overlap, BoxDistance::Overlap) => {}
+                    (Verdict::Generic, BoxDistance::Generic) => generic += 1,
+                    (Verdict::Apart(c), BoxDistance::Apart(d)) => {
+                        assert_eq!(bits(c.distance), bits(d), "pair {i}");
+                        apart += 1;
+                    }
+                    _ => panic!("pair {i}: the two verdicts differ"),
+                }
+            }
+        }
+        assert!(
+            generic > 50 && apart > 50,
+            "{generic} handed off, {apart} apart"
+        );
+    }
+
+    #[test]
+    fn distance_only_hands_off_like_query_f64() {
+        distance_only_hands_off_like_query(|x| x, f64::to_bits);
+    }
+
+    #[test]
+    fn distance_only_hands_off_like_query_f32() {
+        distance_only_hands_off_like_query(|x| x as f32, |x: f32| u64::from(x.to_bits()));
     }
 
     #[test]

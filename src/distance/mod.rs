@@ -53,7 +53,7 @@ mod corral;
 mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
-use closed::closed_form;
+use closed::{box_distance_2d, closed_form, general_distance, generic_distance, BoxDistance};
 use corral::{minor_cycles, Corral, Vertex};
 pub(crate) use sweep::{sweep, Tolerance};
 
@@ -130,6 +130,7 @@ pub struct ClosestPoints<T: Real, const N: usize> {
 /// assert_eq!(distance(&square, &Pose2::identity(), &square, &corner), 2.0_f64.sqrt());
 /// ```
 #[must_use]
+#[inline]
 pub fn distance<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
@@ -141,16 +142,14 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    if let Some(far) = beyond_range(pose_a, pose_b) {
-        return far.distance;
+    // Two 2D boxes first: the distance alone, and the range test inside
+    // that path (`closed.rs`); every other pair the general order.
+    match box_distance_2d(a, pose_a, b, pose_b) {
+        BoxDistance::Overlap => T::zero(),
+        BoxDistance::Apart(d) => d,
+        BoxDistance::Generic => generic_distance(a, pose_a, b, pose_b),
+        BoxDistance::Other => general_distance(a, pose_a, b, pose_b),
     }
-    if let Some(closed) = closed_form(a, pose_a, b, pose_b) {
-        return closed.map_or(T::zero(), |c| c.distance);
-    }
-    if intersects_in_range(a, pose_a, b, pose_b) {
-        return T::zero();
-    }
-    apart_distance(a, pose_a, b, pose_b)
 }
 
 /// The signed distance: minus the penetration depth when the shapes overlap
@@ -182,10 +181,18 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    if let Some(far) = beyond_range(pose_a, pose_b) {
-        return far.distance;
-    }
-    let overlap = match closed_form(a, pose_a, b, pose_b) {
+    let closed = match box_distance_2d(a, pose_a, b, pose_b) {
+        BoxDistance::Overlap => Some(None),
+        BoxDistance::Apart(d) => return d,
+        BoxDistance::Generic => None,
+        BoxDistance::Other => {
+            if let Some(far) = beyond_range(pose_a, pose_b) {
+                return far.distance;
+            }
+            closed_form(a, pose_a, b, pose_b)
+        }
+    };
+    let overlap = match closed {
         Some(Some(c)) => return c.distance,
         Some(None) => true,
         None => intersects_in_range(a, pose_a, b, pose_b),
