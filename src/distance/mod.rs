@@ -51,10 +51,11 @@ mod certify;
 mod closed;
 mod corral;
 mod polygons;
+mod simplex3;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
 use closed::closed_form;
-use corral::{minor_cycles, Corral, Vertex};
+use corral::{minor_cycles, nearest_of_hull, Corral, Vertex};
 pub(crate) use sweep::{sweep, Tolerance};
 
 /// The most major iterations (support points) of one query. A polytope pair
@@ -517,7 +518,7 @@ where
         }
         let saved = if KEEP { Some(*corral) } else { None };
         corral.push(w);
-        match minor_cycles(corral) {
+        match nearest_of_hull(corral) {
             Some(y) if y.norm_squared() < xx => {
                 x = y;
                 xx = x.norm_squared();
