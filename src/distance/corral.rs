@@ -317,14 +317,16 @@ fn degenerate_tolerance<T: Real>() -> T {
 /// The nearest point to the origin of the corral's hull, with the corral
 /// cut to the points of positive weight and their weights set: in 3D by
 /// the direct sub-simplex solve of `simplex3.rs`, in other dimensions by
-/// [`minor_cycles`]. `None` when no answer was found (NaN input; for
+/// [`minor_cycles`]. `FRESH`: the last point is the iteration's new
+/// support point (`simplex3.rs` then skips the regions that cannot hold
+/// the answer). `None` when no answer was found (NaN input; for
 /// [`minor_cycles`] also affinely dependent points).
 #[inline]
-pub(super) fn nearest_of_hull<T: Real, const N: usize>(
+pub(super) fn nearest_of_hull<T: Real, const N: usize, const FRESH: bool>(
     corral: &mut Corral<T, N>,
 ) -> Option<SVector<T, N>> {
-    if N == 3 {
-        super::simplex3::nearest(corral)
+    if N == 3 && FRESH {
+        super::simplex3::nearest::<T, N, FRESH>(corral)
     } else {
         minor_cycles(corral)
     }

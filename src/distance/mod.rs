@@ -518,7 +518,7 @@ where
         }
         let saved = if KEEP { Some(*corral) } else { None };
         corral.push(w);
-        match nearest_of_hull(corral) {
+        match nearest_of_hull::<T, N, true>(corral) {
             Some(y) if y.norm_squared() < xx => {
                 x = y;
                 xx = x.norm_squared();

@@ -89,26 +89,36 @@ fn segment<T: Real>(p: &[Vector3<T>; 4], i: usize, j: usize) -> Pick<T> {
 }
 
 /// The nearest point of the triangle `p[i] p[j] p[k]` (`i < j < k`), by
-/// its Voronoi regions.
+/// its Voronoi regions seen from the apex `p[k]`. With `FRESH` the apex is
+/// the iteration's new support point, which the answer holds (the origin
+/// lies beyond the old points' nearest point, towards it: docs/distance.md
+/// §3), so the regions of `p[i]`, `p[j]` and their edge are not asked.
 #[inline(always)]
-fn triangle<T: Real>(p: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Pick<T> {
-    let (a, b, c) = (p[i], p[j], p[k]);
+fn triangle<T: Real, const FRESH: bool>(
+    p: &[Vector3<T>; 4],
+    i: usize,
+    j: usize,
+    k: usize,
+) -> Pick<T> {
+    let (a, b, c) = (p[k], p[i], p[j]);
     let ab = b - a;
     let ac = c - a;
     let d1 = -ab.dot(&a);
     let d2 = -ac.dot(&a);
     if d1 <= T::zero() && d2 <= T::zero() {
-        return Pick::vertex(p, i);
+        return Pick::vertex(p, k);
     }
     let d3 = -ab.dot(&b);
     let d4 = -ac.dot(&b);
-    if d3 >= T::zero() && d4 <= d3 {
-        return Pick::vertex(p, j);
-    }
     let d5 = -ab.dot(&c);
     let d6 = -ac.dot(&c);
-    if d6 >= T::zero() && d5 <= d6 {
-        return Pick::vertex(p, k);
+    if !FRESH {
+        if d3 >= T::zero() && d4 <= d3 {
+            return Pick::vertex(p, i);
+        }
+        if d6 >= T::zero() && d5 <= d6 {
+            return Pick::vertex(p, j);
+        }
     }
     // Signed areas (times |ab × ac|²) of the sub-triangles facing c, b, a.
     let vc = d1 * d4 - d3 * d2;
@@ -126,19 +136,19 @@ fn triangle<T: Real>(p: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Pick<
         return Pick {
             x: n * (n.dot(&a) / n.norm_squared()),
             idx: [i, j, k, 0],
-            lam: [T::one() - v - w, v, w, T::zero()],
+            lam: [v, w, T::one() - v - w, T::zero()],
             len: 3,
         };
     }
     if face {
         if vc <= T::zero() && d1 >= T::zero() && d3 <= T::zero() {
-            return segment(p, i, j);
-        }
-        if vb <= T::zero() && d2 >= T::zero() && d6 <= T::zero() {
             return segment(p, i, k);
         }
-        if va <= T::zero() && d4 >= d3 && d5 >= d6 {
+        if vb <= T::zero() && d2 >= T::zero() && d6 <= T::zero() {
             return segment(p, j, k);
+        }
+        if !FRESH && va <= T::zero() && d4 >= d3 && d5 >= d6 {
+            return segment(p, i, j);
         }
     }
     // A thin face, or round-off between the regions: the best edge.
@@ -151,15 +161,23 @@ fn triangle<T: Real>(p: &[Vector3<T>; 4], i: usize, j: usize, k: usize) -> Pick<
     best
 }
 
-/// The nearest point of the tetrahedron `p[0..4]`.
+/// The nearest point of the tetrahedron `p[0..4]`; with `FRESH`, `p[3]`
+/// is the new support point and the face across from it is not asked (the
+/// origin lies on `p[3]`'s side of it, as in [`triangle`]).
 #[inline(always)]
-fn tetrahedron<T: Real>(p: &[Vector3<T>; 4]) -> Pick<T> {
-    // Face (i, j, k) and the point l across it, indices increasing in the face.
+fn tetrahedron<T: Real, const FRESH: bool>(p: &[Vector3<T>; 4]) -> Pick<T> {
+    // Face (i, j, k) and the point l across it, indices increasing in the
+    // face; the faces through p[3] first.
     const FACES: [[usize; 4]; 4] = [[1, 2, 3, 0], [0, 2, 3, 1], [0, 1, 3, 2], [0, 1, 2, 3]];
     let mut best: Option<Pick<T>> = None;
-    // The origin's signed volume and the opposite point's, per face.
+    // The origin's signed volume over the opposite point's, per face: the
+    // weight of that point when the origin is inside.
     let mut ratio = [T::zero(); 4];
-    for [i, j, k, l] in FACES {
+    for (f, [i, j, k, l]) in FACES.into_iter().enumerate() {
+        if FRESH && f == 3 {
+            ratio[3] = T::one() - ratio[0] - ratio[1] - ratio[2];
+            break;
+        }
         let n = (p[j] - p[i]).cross(&(p[k] - p[i]));
         let origin = -n.dot(&p[i]);
         let edge = p[l] - p[i];
@@ -173,7 +191,7 @@ fn tetrahedron<T: Real>(p: &[Vector3<T>; 4]) -> Pick<T> {
             continue;
         }
         // The origin beyond the face's plane, in it, or the face flat.
-        let t = triangle(p, i, j, k);
+        let t = triangle::<T, FRESH>(p, i, j, k);
         if best.is_none_or(|b| t.x.norm_squared() < b.x.norm_squared()) {
             best = Some(t);
         }
@@ -187,10 +205,57 @@ fn tetrahedron<T: Real>(p: &[Vector3<T>; 4]) -> Pick<T> {
     })
 }
 
+/// [`tetrahedron`] with `FRESH`, from the three edges at the new point
+/// `d = p[3]`: the three faces through `d` share those edges, and the
+/// signed volume `det = e₀ · (e₁ × e₂)` is each face normal's product with
+/// its opposite edge, so one triple product serves the three side tests
+/// and the weights. A tetrahedron too flat for its signs goes to the
+/// general [`tetrahedron`].
+#[inline(always)]
+fn tetrahedron_fresh<T: Real>(p: &[Vector3<T>; 4]) -> Pick<T> {
+    const FACES: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+    let d = p[3];
+    let e = [p[0] - d, p[1] - d, p[2] - d];
+    // n[l]: the normal of the face across from p[l], with n[l]·e[l] = det.
+    let n = [e[1].cross(&e[2]), e[2].cross(&e[0]), e[0].cross(&e[1])];
+    let det = n[0].dot(&e[0]);
+    let flat = det * det
+        <= thin_face::<T>() * e[0].norm_squared() * e[1].norm_squared() * e[2].norm_squared();
+    if flat {
+        return tetrahedron::<T, false>(p);
+    }
+    let mut best: Option<Pick<T>> = None;
+    let mut ratio = [T::zero(); 4];
+    for (l, [i, j]) in FACES.into_iter().enumerate() {
+        // The origin's side of the face's plane, as p[l]'s when positive.
+        let origin = -n[l].dot(&d);
+        if origin * det > T::zero() {
+            ratio[l] = origin / det;
+            continue;
+        }
+        let t = triangle::<T, true>(p, i, j, 3);
+        if best.is_none_or(|b| t.x.norm_squared() < b.x.norm_squared()) {
+            best = Some(t);
+        }
+    }
+    best.unwrap_or_else(|| {
+        ratio[3] = T::one() - ratio[0] - ratio[1] - ratio[2];
+        Pick {
+            x: Vector3::zeros(),
+            idx: [0, 1, 2, 3],
+            lam: ratio,
+            len: 4,
+        }
+    })
+}
+
 /// The nearest point to the origin of the hull of `corral` (`N = 3`, one
 /// to four points), with the corral cut to the points of positive weight
-/// and those weights set. `None` when no weight is positive (NaN input).
-pub(super) fn nearest<T: Real, const N: usize>(
+/// and those weights set. `FRESH`: the last point is a new support point
+/// `w` of the iteration with `x·w < |x|²` for the nearest point `x` of the
+/// others (it then holds the answer). `None` when no weight is positive
+/// (NaN input).
+pub(super) fn nearest<T: Real, const N: usize, const FRESH: bool>(
     corral: &mut Corral<T, N>,
 ) -> Option<SVector<T, N>> {
     let mut p = [Vector3::zeros(); 4];
@@ -201,8 +266,9 @@ pub(super) fn nearest<T: Real, const N: usize>(
     let pick = match corral.len {
         1 => Pick::vertex(&p, 0),
         2 => segment(&p, 0, 1),
-        3 => triangle(&p, 0, 1, 2),
-        _ => tetrahedron(&p),
+        3 => triangle::<T, FRESH>(&p, 0, 1, 2),
+        _ if FRESH => tetrahedron_fresh(&p),
+        _ => tetrahedron::<T, false>(&p),
     };
     // Keep the points of positive weight, in order (indices increase, so
     // moving point idx[s] to slot n <= idx[s] overwrites nothing still read).
@@ -210,9 +276,12 @@ pub(super) fn nearest<T: Real, const N: usize>(
     for s in 0..pick.len {
         let lam = pick.lam[s];
         if lam > T::zero() {
-            let mut v = *corral.get(pick.idx[s]);
-            v.weight = lam;
-            *corral.get_mut(n) = v;
+            let i = pick.idx[s];
+            if i != n {
+                let v = *corral.get(i);
+                *corral.get_mut(n) = v;
+            }
+            corral.get_mut(n).weight = lam;
             n += 1;
         }
     }

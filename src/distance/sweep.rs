@@ -271,7 +271,7 @@ where
             let p = corral.get_mut(i);
             p.w -= dw;
         }
-        x = match nearest_of_hull(&mut corral) {
+        x = match nearest_of_hull::<T, N, false>(&mut corral) {
             Some(y) => y,
             None => {
                 // Round-off made the moved corral degenerate: start over
