@@ -314,24 +314,6 @@ fn degenerate_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(4.0)
 }
 
-/// The nearest point to the origin of the corral's hull, with the corral
-/// cut to the points of positive weight and their weights set: in 3D by
-/// the direct sub-simplex solve of `simplex3.rs`, in other dimensions by
-/// [`minor_cycles`]. `FRESH`: the last point is the iteration's new
-/// support point (`simplex3.rs` then skips the regions that cannot hold
-/// the answer). `None` when no answer was found (NaN input; for
-/// [`minor_cycles`] also affinely dependent points).
-#[inline]
-pub(super) fn nearest_of_hull<T: Real, const N: usize, const FRESH: bool>(
-    corral: &mut Corral<T, N>,
-) -> Option<SVector<T, N>> {
-    if N == 3 && FRESH {
-        super::simplex3::nearest::<T, N, FRESH>(corral)
-    } else {
-        minor_cycles(corral)
-    }
-}
-
 /// Wolfe's minor cycles on a corral whose last point is new (weight 0):
 /// the nearest point of the corral's hull, dropping points until the
 /// nearest point of the affine hull of the rest has positive weights. At

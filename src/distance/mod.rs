@@ -51,11 +51,10 @@ mod certify;
 mod closed;
 mod corral;
 mod polygons;
-mod simplex3;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
 use closed::closed_form;
-use corral::{minor_cycles, nearest_of_hull, Corral, Vertex};
+use corral::{minor_cycles, Corral, Vertex};
 pub(crate) use sweep::{sweep, Tolerance};
 
 /// The most major iterations (support points) of one query. A polytope pair
@@ -518,7 +517,7 @@ where
         }
         let saved = if KEEP { Some(*corral) } else { None };
         corral.push(w);
-        match nearest_of_hull::<T, N, true>(corral) {
+        match minor_cycles(corral) {
             Some(y) if y.norm_squared() < xx => {
                 x = y;
                 xx = x.norm_squared();

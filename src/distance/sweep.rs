@@ -25,7 +25,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point, SVector, Unit};
 
 use super::{
-    descend, difference_support, nearest_of_hull, start_direction, ClosestPoints, Corral, Vertex,
+    descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral, Vertex,
 };
 use crate::pair::{cast, with_boxes};
 use crate::real::is_nan;
@@ -271,7 +271,7 @@ where
             let p = corral.get_mut(i);
             p.w -= dw;
         }
-        x = match nearest_of_hull::<T, N, false>(&mut corral) {
+        x = match minor_cycles(&mut corral) {
             Some(y) => y,
             None => {
                 // Round-off made the moved corral degenerate: start over
