@@ -413,7 +413,7 @@ where
     let mut first = support(&u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    let near = descend::<T, N, false>(support, &mut corral, first.w);
+    let near = descend::<T, N, false, false>(support, &mut corral, first.w);
     let radii = a.radius() + b.radius();
     let distance = near.x.norm() - radii;
     let gap = near.lower - radii;
@@ -473,6 +473,10 @@ where
 struct Nearest<T: Real, const N: usize> {
     x: SVector<T, N>,
     lower: T,
+    /// Whether the corral's weights give `x`: false only without `KEEP`
+    /// and with `TELL`, when a step made no progress and left the corral
+    /// as its minor cycles did (`TELL` false: not tracked, always true).
+    settled: bool,
 }
 
 /// GJK with Wolfe's minor cycles, started from the support point along
@@ -488,7 +492,7 @@ where
     let mut first = support(u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
-    let near = descend::<T, N, true>(support, &mut corral, first.w);
+    let near = descend::<T, N, true, false>(support, &mut corral, first.w);
     (near, corral.combine(|v| v.a), corral.combine(Vertex::b))
 }
 
@@ -498,8 +502,10 @@ where
 /// false the caller wants `x` and its bound only: the corral is left as
 /// the last minor cycles left it, with no copy to fall back on (a quarter
 /// of a hull-16 `distance`'s copies of the corral: docs/benchmarks.md,
-/// "Hull-16 casts: minor cycles and support scans").
-fn descend<T, const N: usize, const KEEP: bool>(
+/// "Hull-16 casts: minor cycles and support scans"); with `TELL` as well,
+/// [`Nearest::settled`] says whether that happened (the sweep then runs
+/// the descent again with `KEEP`: docs/casts.md).
+fn descend<T, const N: usize, const KEEP: bool, const TELL: bool>(
     support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
     corral: &mut Corral<T, N>,
     mut x: SVector<T, N>,
@@ -510,6 +516,7 @@ where
     let mut xx = x.norm_squared();
     // The lower bound x̂·w for the current x, once w is known.
     let mut lower = None;
+    let mut settled = true;
     for _ in 0..MAX_ITERATIONS {
         // xx is 0 (cores touching) or NaN (a custom shape's NaN support).
         if xx.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
@@ -534,6 +541,8 @@ where
                 // No progress: the previous x, with its w, is the answer.
                 if let Some(saved) = saved {
                     *corral = saved;
+                } else if TELL {
+                    settled = false;
                 }
                 break;
             }
@@ -543,5 +552,5 @@ where
         Some(l) => l,
         None => x.dot(&support(&-x).w) / xx.sqrt(),
     };
-    Nearest { x, lower }
+    Nearest { x, lower, settled }
 }

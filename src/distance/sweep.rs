@@ -242,7 +242,16 @@ where
                 return Some(touch(a, b, pose_a, vel_a, t, axis, pa, pb, d, gap));
             }
         }
-        let near = descend::<T, N, true>(support_at(t), &mut corral, x);
+        // The descent without a copy of the corral per major step: one
+        // copy here, and the rare descent whose last step made no progress
+        // runs again from it, keeping its corral (the same steps, so the
+        // same bits as keeping it throughout; docs/casts.md).
+        let start = corral;
+        let mut near = descend::<T, N, false, true>(support_at(t), &mut corral, x);
+        if !near.settled {
+            corral = start;
+            near = descend::<T, N, true, false>(support_at(t), &mut corral, x);
+        }
         x = near.x;
         let len = x.norm();
         let d = len - radii;
@@ -289,7 +298,56 @@ where
 
 #[cfg(test)]
 mod tests {
+    use alloc::vec::Vec;
+
+    use nalgebra::{Point3, Rotation3, Translation3, Vector3};
+
     use super::*;
+    use crate::{ConvexPolyhedron, Pose3};
+
+    // The sweep's descent without a copy per major step, run again with
+    // the copies when its last step made no progress, gives the bits of
+    // the descent that keeps them: the same x, bound and corral, on random
+    // hull-16 pairs at random distances.
+    #[test]
+    fn descent_without_copies_gives_the_kept_descents_bits() {
+        let mut rng = crate::test_rng::Rng(0x4_0119);
+        let mut next = move || rng.next();
+        let hull = |next: &mut dyn FnMut() -> f64| {
+            let points: Vec<_> = (0..16)
+                .map(|_| Point3::new(next(), next(), next()))
+                .collect();
+            ConvexPolyhedron::from_hull(&points).unwrap()
+        };
+        let bits = |v: &SVector<f64, 3>| v.map(f64::to_bits);
+        for round in 0..400 {
+            let (a, b) = (hull(&mut next), hull(&mut next));
+            let rot = Rotation3::from_euler_angles(next() * 3.0, next(), next());
+            let t = Vector3::new(next(), next(), next()) * (1.0 + round as f64 * 0.01);
+            let pose_ab = Pose3::from_parts(Translation3::from(t), rot);
+            let support = difference_support(&a, &b, &pose_ab, SVector::zeros());
+            let mut first = support(&t);
+            first.weight = 1.0;
+            let start = Corral::single(first);
+            let mut kept = start;
+            let want = descend::<f64, 3, true, false>(&support, &mut kept, first.w);
+            let mut free = start;
+            let mut got = descend::<f64, 3, false, true>(&support, &mut free, first.w);
+            if !got.settled {
+                free = start;
+                got = descend::<f64, 3, true, false>(&support, &mut free, first.w);
+            }
+            assert_eq!(bits(&got.x), bits(&want.x), "round {round}");
+            assert_eq!(got.lower.to_bits(), want.lower.to_bits(), "round {round}");
+            assert_eq!(free.len, kept.len, "round {round}");
+            for i in 0..kept.len {
+                let (f, k) = (free.get(i), kept.get(i));
+                assert_eq!(bits(&f.w), bits(&k.w), "round {round}");
+                assert_eq!(bits(&f.a), bits(&k.a), "round {round}");
+                assert_eq!(f.weight.to_bits(), k.weight.to_bits(), "round {round}");
+            }
+        }
+    }
 
     // The bounds decide as the exact tolerance would: a distance at most
     // the tolerance `for_distance` gives is one at most the exact one,
