@@ -36,6 +36,7 @@ mod distance;
 mod distance_boxes;
 mod distance_boxes3;
 mod distance_only_boxes;
+mod distance_polygon_ball;
 mod distance_polygons;
 mod distance_sat_gap;
 mod doc_citations;

@@ -1,9 +1,10 @@
 //! The pairs whose distance has a closed form or a walk in place of the
-//! min-norm iteration: two boxes (`boxes.rs`, `boxes3.rs`) and two convex
-//! polygons (`polygons.rs`). One dispatch for `distance`,
+//! min-norm iteration: two boxes (`boxes.rs`, `boxes3.rs`), two convex
+//! polygons (`polygons.rs`), a convex polygon and a circle
+//! (`polygon_ball.rs`). One dispatch for `distance`,
 //! `signed_distance` and `closest_points`.
 
-use super::{apart_distance, boxes, polygons, ClosestPoints};
+use super::{apart_distance, boxes, polygon_ball, polygons, ClosestPoints};
 use crate::pair::{cast, with_boxes};
 use crate::query::{beyond_range, intersects_in_range};
 use crate::{Obb, Pose, Real, Shape};
@@ -35,6 +36,9 @@ where
     };
     if let Ok(answer) = with_boxes(a, b, |x, y| verdict(boxes::query(x, pose_a, y, pose_b))) {
         return answer;
+    }
+    if let Some(answer) = polygon_ball::query(a, pose_a, b, pose_b) {
+        return Some(answer);
     }
     let (pa, pb) = (a.as_polygon()?, b.as_polygon()?);
     let two = polygons::query(pa, cast(pose_a)?, pb, cast(pose_b)?);

@@ -50,6 +50,7 @@ mod boxes3;
 mod certify;
 mod closed;
 mod corral;
+mod polygon_ball;
 mod polygons;
 mod sweep;
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};

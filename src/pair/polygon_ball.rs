@@ -143,6 +143,84 @@ pub fn intersects<T: Real>(
     }
 }
 
+/// What the pair knows of its distance (`distance::polygon_ball`):
+/// [`intersects`]'s verdict, from the same arithmetic, and for a pair
+/// apart the nearest feature of the polygon to the circle's centre.
+pub(crate) enum Nearest<T: Real> {
+    /// `intersects` is true.
+    Overlap,
+    /// `intersects` is false: the distance, the polygon's nearest point
+    /// and the unit axis from it to the centre, in the polygon's frame.
+    Apart {
+        distance: T,
+        on_polygon: Vector2<T>,
+        axis: Vector2<T>,
+    },
+    /// NaN input, or apart by a distance that rounds to zero or below:
+    /// the generic path answers.
+    Generic,
+}
+
+/// [`Nearest`] of a posed polygon and circle. The verdict is
+/// [`intersects`]'s: it returns false at the first edge whose shift
+/// exceeds `r`, that is when the largest shift does (the same shifts and
+/// compares here, with no early exit), else it decides on the largest
+/// shift's vertex. The nearest feature is the module's (the largest
+/// shift's edge, or its end beyond which the centre lies), so the
+/// distance is exact: `shift − r` inside an edge's span, `|c − V| − r`
+/// beyond a vertex.
+#[inline]
+pub(crate) fn nearest<T: Real>(
+    polygon: &ConvexPolygon<T>,
+    pose_polygon: &Pose2<T>,
+    ball: &Ball<T, 2>,
+    pose_ball: &Pose2<T>,
+) -> Nearest<T> {
+    let pair = Pair::new(polygon, pose_polygon, ball, pose_ball);
+    if is_nan(pair.c.x + pair.c.y) {
+        return Nearest::Generic;
+    }
+    if pair.discs_overlap() {
+        return Nearest::Overlap;
+    }
+    let mut most = (T::zero(), 0, false);
+    for i in 0..polygon.normals().len() {
+        let shift = pair.shift(i);
+        if !most.2 || shift > most.0 {
+            most = (shift, i, true);
+        }
+    }
+    let (shift, i) = (most.0, most.1);
+    let vertex = if shift > T::zero() {
+        pair.beyond_vertex(i)
+    } else {
+        None
+    };
+    // `intersects`: an edge separates iff its shift exceeds `r`; else the
+    // largest shift's vertex, when the centre lies beyond it.
+    let edge_separates = shift > pair.r;
+    let vertex_separates = vertex.is_some_and(|(_, len)| len > pair.r);
+    if !(edge_separates || vertex_separates) {
+        return Nearest::Overlap;
+    }
+    let (anchor, _) = polygon.anchored();
+    let (distance, on_polygon, axis) = match vertex {
+        Some((v, len)) => (len - pair.r, pair.c - v, v / len),
+        None => {
+            let n = polygon.normals()[i].into_inner();
+            (shift - pair.r, pair.c - n * shift, n)
+        }
+    };
+    if distance.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+        return Nearest::Generic;
+    }
+    Nearest::Apart {
+        distance,
+        on_polygon: on_polygon + anchor.coords,
+        axis,
+    }
+}
+
 /// [`separation`] or [`ball_polygon_separation`] (`ball_first`), scanning
 /// as `scan` says.
 pub(crate) fn separation_with<T: Real>(
