@@ -8,11 +8,12 @@
 //!                                       local_contains_point: all n_f·p <= o_f)
 //! inside:  the nearest face plane, the face of largest h (the first of
 //!          equals): p − h·n, at −h
-//! outside: over the front faces (n_f·p > o_f), the nearest point of the
-//!          face, a fan of triangles (v₀, vₖ, vₖ₊₁) each tested by its
-//!          Voronoi regions (vertices, edges, inside); a point whose
-//!          projection falls inside a front face ends the search: the
-//!          polyhedron lies below that plane, so nothing is nearer
+//! outside: the face of largest h first, a fan of triangles (v₀, vₖ, vₖ₊₁)
+//!          each tested by its Voronoi regions (corners, edges, inside):
+//!          inside → p's projection (nothing is nearer: the polyhedron
+//!          lies below that plane); a corner v whose region holds p
+//!          ((p − v)·(w − v) <= 0 for every neighbour w) → v;
+//!          else the least over every front face (n_f·p > o_f)
 //! ```
 
 use nalgebra::{Point3, Vector3};
@@ -20,46 +21,56 @@ use nalgebra::{Point3, Vector3};
 use super::ConvexPolyhedron;
 use crate::Real;
 
-/// The nearest point of the triangle `a b c` to `p`, and whether it lies
-/// inside the triangle (then it is `p`'s projection on the plane, which the
-/// caller computes from the face's plane instead).
+/// Where in the triangle its nearest point to `p` lies.
+#[derive(Clone, Copy, PartialEq)]
+enum Region {
+    /// At the triangle's corner `0`, `1` or `2` (`a`, `b`, `c`).
+    Corner(usize),
+    /// Inside an edge.
+    Edge,
+    /// Inside the triangle: `p`'s projection on the plane, which the
+    /// caller computes from the face's plane instead.
+    Inside,
+}
+
+/// The nearest point of the triangle `a b c` to `p`, and where it lies.
 #[inline(always)]
 fn nearest_on_triangle<T: Real>(
     p: &Vector3<T>,
     a: &Vector3<T>,
     b: &Vector3<T>,
     c: &Vector3<T>,
-) -> (Vector3<T>, bool) {
+) -> (Vector3<T>, Region) {
     let zero = T::zero();
     let (ab, ac, ap) = (b - a, c - a, p - a);
     let (d1, d2) = (ab.dot(&ap), ac.dot(&ap));
     if d1 <= zero && d2 <= zero {
-        return (*a, false); // a's region
+        return (*a, Region::Corner(0));
     }
     let bp = p - b;
     let (d3, d4) = (ab.dot(&bp), ac.dot(&bp));
     if d3 >= zero && d4 <= d3 {
-        return (*b, false); // b's region
+        return (*b, Region::Corner(1));
     }
     let vc = d1 * d4 - d3 * d2;
     if vc <= zero && d1 >= zero && d3 <= zero {
-        return (a + ab * (d1 / (d1 - d3)), false); // edge ab
+        return (a + ab * (d1 / (d1 - d3)), Region::Edge);
     }
     let cp = p - c;
     let (d5, d6) = (ab.dot(&cp), ac.dot(&cp));
     if d6 >= zero && d5 <= d6 {
-        return (*c, false); // c's region
+        return (*c, Region::Corner(2));
     }
     let vb = d5 * d2 - d1 * d6;
     if vb <= zero && d2 >= zero && d6 <= zero {
-        return (a + ac * (d2 / (d2 - d6)), false); // edge ac
+        return (a + ac * (d2 / (d2 - d6)), Region::Edge);
     }
     let va = d3 * d6 - d5 * d4;
     let (e4, e5) = (d4 - d3, d5 - d6);
     if va <= zero && e4 >= zero && e5 >= zero {
-        return (b + (c - b) * (e4 / (e4 + e5)), false); // edge bc
+        return (b + (c - b) * (e4 / (e4 + e5)), Region::Edge);
     }
-    (*p, true)
+    (*p, Region::Inside)
 }
 
 impl<T: Real> ConvexPolyhedron<T> {
@@ -73,31 +84,85 @@ impl<T: Real> ConvexPolyhedron<T> {
     pub(crate) fn local_projection(&self, p: &Point3<T>) -> (Point3<T>, T, bool) {
         let normals = self.normals();
         let offsets = self.offsets();
-        let mut front = false;
+        // One pass over the planes: `local_contains_point`'s test (`n·p <=
+        // o` on every plane) and the face of largest height.
+        let mut inside = true;
         let mut highest: Option<(T, usize)> = None;
+        for (f, (n, &o)) in normals.iter().zip(offsets).enumerate() {
+            let np = n.dot(&p.coords);
+            inside &= np <= o;
+            let h = np - o;
+            if highest.is_none_or(|(bh, _)| h > bh) {
+                highest = Some((h, f));
+            }
+        }
+        let Some((h, top)) = highest else {
+            return (*p, T::zero(), false); // no faces: not a built hull
+        };
+        let n = normals[top].into_inner();
+        if inside {
+            // The nearest face plane.
+            return (p - n * h, -h, true);
+        }
+        if h.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
+            return (*p, h, false); // NaN (h is NaN here: a finite outside point has a face above it)
+        }
+        // The highest face first: only it can hold `p`'s projection inside
+        // it (a face with the projection inside is at its height from `p`,
+        // and the distance is at least every face's height). When its
+        // nearest point is a vertex whose region holds `p` (`p − v` makes
+        // no acute angle with any edge out of `v`: `p − v` lies in `v`'s
+        // normal cone), that vertex is the answer.
+        let vertices = self.vertices();
+        let ring = self.face_vertices(top);
+        let a = vertices[ring[0]].coords;
+        let mut best: Option<(T, Vector3<T>, Option<usize>)> = None;
+        for k in 1..ring.len().saturating_sub(1) {
+            let (b, c) = (vertices[ring[k]].coords, vertices[ring[k + 1]].coords);
+            let (q, region) = nearest_on_triangle(&p.coords, &a, &b, &c);
+            let corner = match region {
+                Region::Inside => return (p - n * h, h, false),
+                Region::Corner(0) => Some(ring[0]),
+                Region::Corner(j) => Some(ring[k + j - 1]),
+                Region::Edge => None,
+            };
+            let d2 = (p.coords - q).norm_squared();
+            if best.is_none_or(|(s, _, _)| d2 < s) {
+                best = Some((d2, q, corner));
+            }
+        }
+        if let Some((d2, q, Some(v))) = best {
+            let from = p.coords - q;
+            let in_cone = self
+                .vertex_neighbours(v)
+                .iter()
+                .all(|&w| from.dot(&(vertices[w].coords - q)) <= T::zero());
+            if in_cone {
+                return (Point3::from(q), d2.sqrt(), false);
+            }
+        }
+        self.nearest_on_front_faces(p)
+    }
+
+    /// The nearest point of the hull to an outside `p` and its distance: the
+    /// least over the front faces (`n·p > o`) of their triangles' nearest
+    /// points (some face through the nearest point has `p` in front).
+    fn nearest_on_front_faces(&self, p: &Point3<T>) -> (Point3<T>, T, bool) {
+        let vertices = self.vertices();
         let mut nearest = *p;
         let mut nearest_sq: Option<T> = None;
-        let vertices = self.vertices();
-        for (f, (n, &o)) in normals.iter().zip(offsets).enumerate() {
+        for (f, (n, &o)) in self.normals().iter().zip(self.offsets()).enumerate() {
             let n = n.into_inner();
-            let np = n.dot(&p.coords);
-            let h = np - o;
-            if np <= o {
-                if highest.is_none_or(|(bh, _)| h > bh) {
-                    highest = Some((h, f));
-                }
-                continue;
-            }
-            front = true;
+            let h = n.dot(&p.coords) - o;
             if h.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
-                continue; // NaN
+                continue; // on or below the plane
             }
             let ring = self.face_vertices(f);
             let a = vertices[ring[0]].coords;
             for k in 1..ring.len().saturating_sub(1) {
                 let (b, c) = (vertices[ring[k]].coords, vertices[ring[k + 1]].coords);
-                let (q, interior) = nearest_on_triangle(&p.coords, &a, &b, &c);
-                if interior {
+                let (q, region) = nearest_on_triangle(&p.coords, &a, &b, &c);
+                if region == Region::Inside {
                     return (p - n * h, h, false);
                 }
                 let d2 = (p.coords - q).norm_squared();
@@ -107,15 +172,6 @@ impl<T: Real> ConvexPolyhedron<T> {
                 }
             }
         }
-        if !front {
-            if let Some((h, f)) = highest {
-                return (p - normals[f].into_inner() * h, -h, true);
-            }
-        }
-        match nearest_sq {
-            Some(s) => (nearest, s.sqrt(), false),
-            // NaN: the point, at a NaN distance.
-            None => (nearest, (p - nearest).norm(), false),
-        }
+        (nearest, nearest_sq.map_or(T::zero(), |s| s.sqrt()), false)
     }
 }
