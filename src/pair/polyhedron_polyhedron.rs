@@ -496,7 +496,7 @@ impl<'s, T: Real> Hulls<'s, T> {
     /// A's: the first of them with a positive gap, else the larger gap.
     fn probe(&self) -> Probe<T> {
         let towards_b = *self.t;
-        let i = argmax_plane(self.a.planes(), &towards_b);
+        let (i, _) = self.a.packed_normals().argmax_dot(&towards_b);
         let ga = self.face_a(i);
         if ga.distance > T::zero() {
             return Probe::Apart(Separation {
@@ -506,7 +506,7 @@ impl<'s, T: Real> Hulls<'s, T> {
             });
         }
         let towards_a = -self.r.tr_mul(self.t);
-        let j = argmax_plane(self.b.planes(), &towards_a);
+        let (j, _) = self.b.packed_normals().argmax_dot(&towards_a);
         let (u, gb) = self.face_b(j);
         if gb.distance > T::zero() {
             return Probe::Apart(Separation {
@@ -702,19 +702,6 @@ fn arc_max<T: Real>(
     }
 }
 
-/// The index of the first plane whose normal has the largest `n · dir`.
-#[inline]
-fn argmax_plane<T: Real>(planes: &[Plane<T>], dir: &Vector3<T>) -> usize {
-    let mut best = (0, T::zero());
-    for (k, p) in planes.iter().enumerate() {
-        let value = p.normal.dot(dir);
-        if k == 0 || value > best.1 {
-            best = (k, value);
-        }
-    }
-    best.0
-}
-
 /// The largest absolute coordinate of `v`.
 #[inline]
 fn max_abs<T: Real>(v: &Vector3<T>) -> T {
@@ -727,6 +714,41 @@ mod tests {
     use nalgebra::{Rotation3, Translation3};
 
     use super::*;
+
+    // The probe's packed argmax over the face normals picks the face the
+    // plain scan of the planes (first plane with the largest `n · dir`,
+    // nalgebra's dot) picked before, so the SAT's floor and verdict keep
+    // their bits: many hulls, directions along the axes (ties) and random.
+    #[test]
+    fn probe_face_is_the_plain_scans_first_maximum() {
+        fn check<T: Real>(hull: &ConvexPolyhedron<T>, dir: &Vector3<T>) {
+            let mut best = (0, T::zero());
+            for (k, p) in hull.planes().iter().enumerate() {
+                let value = p.normal.dot(dir);
+                if k == 0 || value > best.1 {
+                    best = (k, value);
+                }
+            }
+            assert_eq!(hull.packed_normals().argmax_dot(dir).0, best.0);
+        }
+        let mut rng = crate::test_rng::Rng(0x0b0e_f00d);
+        for round in 0..300 {
+            let hull = rng.hull([4, 8, 16, 32, 64][round % 5], 0.8);
+            let points: Vec<_> = hull.vertices().iter().map(|p| p.cast::<f32>()).collect();
+            let hull32 = ConvexPolyhedron::from_hull(&points).unwrap();
+            let a = round as f64 * 0.61;
+            let dirs = [
+                Vector3::new(a.cos(), a.sin(), (0.7 * a).sin()) * 3.0,
+                Vector3::new(1.0, 0.0, 0.0),
+                Vector3::new(0.0, -1.0, 0.0),
+                Vector3::new(0.0, 0.0, 1.0),
+            ];
+            for d in &dirs {
+                check(&hull, d);
+                check(&hull32, &d.cast::<f32>());
+            }
+        }
+    }
 
     // The overlap certificate never vouches for a pair the pair loop calls
     // apart, also when B is moved to touch A exactly along the loop's own
