@@ -568,6 +568,61 @@ mod tests {
         );
     }
 
+    /// The 2D relative frame on scalars, one copy per case of which boxes
+    /// are centred, gives the bits of the vector form [`relative_frame`]:
+    /// random poses and boxes, each box centred or not, zero angles and
+    /// translations (signed zeros) among them.
+    fn scalar_frame_matches_the_vector_form<T: Real>(
+        cast: impl Fn(f64) -> T,
+        bits: impl Fn(T) -> u64,
+    ) {
+        let mut next = stream(0x5EED_2D0F);
+        let mut cases = [0_usize; 4];
+        for i in 0..8000 {
+            let mut value = |zero: bool| if zero { cast(0.0) } else { cast(next()) };
+            let (za, zt) = (i % 7 == 0, i % 5 == 0);
+            let mut boxed = |centred: bool| {
+                let half = Vector2::new(
+                    value(false).abs() + cast(0.1),
+                    value(false).abs() + cast(0.1),
+                );
+                let (c, turn) = if centred {
+                    (Point::origin(), Rotation::identity())
+                } else {
+                    (
+                        nalgebra::Point2::new(value(zt), value(false)),
+                        Rotation::<T, 2>::new(value(za)),
+                    )
+                };
+                Obb::new(c, turn, half).unwrap()
+            };
+            let (ca, cb) = (i % 2 == 0, (i / 2) % 2 == 0);
+            let (a, b) = (boxed(ca), boxed(cb));
+            let mut pose = || Pose::<T, 2>::new(Vector2::new(value(zt), value(false)), value(za));
+            let (pa, pb) = (pose(), pose());
+            cases[usize::from(ca) * 2 + usize::from(cb)] += usize::from(a.is_centred() == ca);
+            let (r, t) = relative_frame(&a, &pa, &b, &pb);
+            let (rs, ts) = relative_frame_inlined(&a, &pa, &b, &pb);
+            for k in 0..4 {
+                assert_eq!(bits(r[k]), bits(rs[k]), "pair {i}: R entry {k}");
+            }
+            for k in 0..2 {
+                assert_eq!(bits(t[k]), bits(ts[k]), "pair {i}: T entry {k}");
+            }
+        }
+        assert!(cases.iter().all(|&c| c > 1000), "cases {cases:?}");
+    }
+
+    #[test]
+    fn scalar_frame_matches_the_vector_form_f64() {
+        scalar_frame_matches_the_vector_form(|x| x, f64::to_bits);
+    }
+
+    #[test]
+    fn scalar_frame_matches_the_vector_form_f32() {
+        scalar_frame_matches_the_vector_form(|x| x as f32, |x: f32| u64::from(x.to_bits()));
+    }
+
     #[test]
     fn distance_only_hands_off_like_query_f64() {
         distance_only_hands_off_like_query(|x| x, f64::to_bits);

@@ -119,6 +119,13 @@ pub(crate) fn relative_frame_inlined<T: Real, const N: usize>(
     b: &Obb<T, N>,
     pose_b: &Pose<T, N>,
 ) -> (SMatrix<T, N, N>, SVector<T, N>) {
+    if N == 2 {
+        let (r, t) = relative_frame_2d(a, pose_a, b, pose_b);
+        return (
+            SMatrix::from_fn(|i, j| r[i + 2 * j]),
+            SVector::from_fn(|i, _| t[i]),
+        );
+    }
     // The same expressions as `relative_frame` (kept as two copies: when
     // `relative_frame` called this one, the f32 3D box `intersects` took
     // 288 instructions a query instead of 255, callgrind).
@@ -128,6 +135,69 @@ pub(crate) fn relative_frame_inlined<T: Real, const N: usize>(
     let shift = pose_b.translation.vector - pose_a.translation.vector;
     let d = shift + (offset_b - offset_a);
     (r, frame_a.inverse_transform_vector(&d))
+}
+
+/// [`relative_frame_inlined`] in 2D (`N` = 2), on scalars: `R` by
+/// columns and `T`. The same products and two-term sums as
+/// [`relative_frame`] (a sum of two products is the same float in either
+/// order), so the same bits; each case of which boxes are centred builds
+/// its answer in its own branch, so that no two-lane vector is merged at
+/// a branch join (in `f32` the compiler moved those through general
+/// registers: docs/benchmarks.md, "2D box distance and casts in f32").
+#[inline(always)]
+fn relative_frame_2d<T: Real, const N: usize>(
+    a: &Obb<T, N>,
+    pose_a: &Pose<T, N>,
+    b: &Obb<T, N>,
+    pose_b: &Pose<T, N>,
+) -> ([T; 4], [T; 2]) {
+    // Column-major 2×2 matrices: `[m₀₀, m₁₀, m₀₁, m₁₁]`.
+    let cols = |m: &SMatrix<T, N, N>| [m[(0, 0)], m[(1, 0)], m[(0, 1)], m[(1, 1)]];
+    let times = |p: [T; 4], x: T, y: T| [p[0] * x + p[2] * y, p[1] * x + p[3] * y];
+    let compose = |p: [T; 4], s: [T; 4]| {
+        let (c0, c1) = (times(p, s[0], s[1]), times(p, s[2], s[3]));
+        [c0[0], c0[1], c1[0], c1[1]]
+    };
+    let dot = |x: T, y: T, u: T, v: T| x * u + y * v;
+    let (ta, tb) = (&pose_a.translation.vector, &pose_b.translation.vector);
+    let (sx, sy) = (tb[0] - ta[0], tb[1] - ta[1]);
+    let finish = |fa: [T; 4], oa: [T; 2], fb: [T; 4], ob: [T; 2]| {
+        let r = [
+            dot(fa[0], fa[1], fb[0], fb[1]),
+            dot(fa[2], fa[3], fb[0], fb[1]),
+            dot(fa[0], fa[1], fb[2], fb[3]),
+            dot(fa[2], fa[3], fb[2], fb[3]),
+        ];
+        let (dx, dy) = (sx + (ob[0] - oa[0]), sy + (ob[1] - oa[1]));
+        (r, [dot(fa[0], fa[1], dx, dy), dot(fa[2], fa[3], dx, dy)])
+    };
+    let (pa, pb) = (
+        cols(pose_a.rotation.matrix()),
+        cols(pose_b.rotation.matrix()),
+    );
+    let own = |o: &Obb<T, N>, p: [T; 4]| {
+        let c = o.center().coords;
+        (
+            compose(p, cols(o.rotation().matrix())),
+            times(p, c[0], c[1]),
+        )
+    };
+    let zero = [T::zero(); 2];
+    match (a.is_centred(), b.is_centred()) {
+        (true, true) => finish(pa, zero, pb, zero),
+        (true, false) => {
+            let (fb, ob) = own(b, pb);
+            finish(pa, zero, fb, ob)
+        }
+        (false, true) => {
+            let (fa, oa) = own(a, pa);
+            finish(fa, oa, pb, zero)
+        }
+        (false, false) => {
+            let ((fa, oa), (fb, ob)) = (own(a, pa), own(b, pb));
+            finish(fa, oa, fb, ob)
+        }
+    }
 }
 
 /// Two posed boxes as the box queries see them: each box's frame in the
