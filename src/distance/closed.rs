@@ -4,7 +4,7 @@
 //! (`polygon_ball.rs`). One dispatch for `distance`,
 //! `signed_distance` and `closest_points`.
 
-use super::{apart_distance, boxes, polygon_ball, polygons, ClosestPoints};
+use super::{apart_distance, boxes, hulls, polygon_ball, polygons, ClosestPoints};
 use crate::pair::{cast, with_boxes};
 use crate::query::{beyond_range, intersects_in_range};
 use crate::{Obb, Pose, Real, Shape};
@@ -126,6 +126,9 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
+    if let Some(d) = hulls::distance_if_hulls(a, pose_a, b, pose_b) {
+        return d;
+    }
     if intersects_in_range(a, pose_a, b, pose_b) {
         return T::zero();
     }

@@ -46,13 +46,12 @@ pub(super) struct Corral<T: Real, const N: usize> {
 
 impl<T: Real, const N: usize> Corral<T, N> {
     pub(super) fn single(v: Vertex<T, N>) -> Self {
-        let mut c = Self {
+        // `v` is point 0; the other places are never read before a push.
+        Self {
             head: [v; N],
             last: v,
-            len: 0,
-        };
-        c.push(v);
-        c
+            len: 1,
+        }
     }
 
     pub(super) fn get(&self, i: usize) -> &Vertex<T, N> {

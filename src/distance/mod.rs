@@ -50,6 +50,7 @@ mod boxes3;
 mod certify;
 mod closed;
 mod corral;
+mod hulls;
 mod polygon_ball;
 mod polygons;
 mod sweep;
@@ -410,8 +411,28 @@ where
 {
     let pose_ab = pose_a.inv_mul(pose_b);
     let u = start_direction(&pose_ab);
-    let support = difference_support(a, b, &pose_ab, SVector::zeros());
-    let mut first = support(&u);
+    let first = difference_support(a, b, &pose_ab, SVector::zeros())(&u);
+    apart_distance_from(a, pose_a, b, pose_b, &pose_ab, first)
+}
+
+/// [`apart_distance`] from `first`, the support point of the cores'
+/// difference along [`start_direction`] of `pose_ab` (`pose_a⁻¹ · pose_b`),
+/// computed by the caller ([`hulls::distance`] has A's half already).
+#[inline(always)]
+fn apart_distance_from<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    pose_ab: &Pose<T, N>,
+    mut first: Vertex<T, N>,
+) -> T
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let support = difference_support(a, b, pose_ab, SVector::zeros());
     first.weight = T::one();
     let mut corral = Corral::single(first);
     let near = descend::<T, N, false, false>(support, &mut corral, first.w);
@@ -457,15 +478,29 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    move |d: &SVector<T, N>| {
-        let pa = core_support(a, d);
-        let db = pose_ab.rotation.inverse_transform_vector(&-d);
-        let pb = (pose_ab * Point::from(core_support(b, &db))).coords + shift;
-        Vertex {
-            w: pa - pb,
-            a: pa,
-            weight: T::zero(),
-        }
+    move |d: &SVector<T, N>| difference_vertex(core_support(a, d), b, pose_ab, shift, d)
+}
+
+/// The support point of `K_A − (K_B + shift)` along `d`, given A's half
+/// `pa` (`core_support(a, d)`): [`difference_support`]'s arithmetic.
+#[inline(always)]
+fn difference_vertex<T, const N: usize, B>(
+    pa: SVector<T, N>,
+    b: &B,
+    pose_ab: &Pose<T, N>,
+    shift: SVector<T, N>,
+    d: &SVector<T, N>,
+) -> Vertex<T, N>
+where
+    T: Real,
+    B: Shape<T, N> + ?Sized,
+{
+    let db = pose_ab.rotation.inverse_transform_vector(&-d);
+    let pb = (pose_ab * Point::from(core_support(b, &db))).coords + shift;
+    Vertex {
+        w: pa - pb,
+        a: pa,
+        weight: T::zero(),
     }
 }
 

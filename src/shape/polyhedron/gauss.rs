@@ -121,6 +121,15 @@ impl GaussRings {
         &self.words[start..start + usize::from(h.face)]
     }
 
+    /// The ring of vertex `v`, `None` when the hull keeps no rings or `v`
+    /// is not a vertex.
+    #[inline]
+    pub(crate) fn ring_of(&self, v: usize) -> Option<&[Link]> {
+        let h = *self.words.get(v)?;
+        let start = usize::from(h.edge);
+        self.words.get(start..start + usize::from(h.face))
+    }
+
     /// Every edge once, in breadth-first order from face 0; empty when
     /// the hull is not walked.
     #[inline]
