@@ -107,17 +107,12 @@ pub fn intersects<T: Real>(
     local_intersects(a, b, &pose_a.inv_mul(pose_b), None)
 }
 
-/// [`intersects`] of A and B placed by `pose_ab` in A's frame, for
-/// `distance`, whose min-norm iteration computes first `near`, A's
-/// support vertex along `pose_ab`'s translation: the face around `near`
-/// that faces B's origin best is tried before the probe. Its gap is
-/// computed as the probe and the pair loop compute a face of A's, so a
-/// positive one is a positive gap [`intersects`] finds too (on that face
-/// or another: no overlap test before it can hold with a positive gap),
-/// and the verdict is [`intersects`]'s, whatever `near`
-/// (`tests::near_face_verdict_is_the_verdict`). On a separated pair it
-/// spares the probe's scan of A's normals (hull-16 `distance` ~300
-/// instructions: docs/distance.md, "The verdict").
+/// [`intersects`] of A and B placed by `pose_ab` (A's frame), the face
+/// around `near` (A's support vertex along B's origin, `distance`'s first)
+/// that faces B's origin tried before the probe: a positive gap there, by
+/// the probe's arithmetic, is one [`intersects`] finds too, so the verdict
+/// is its own whatever `near` (docs/distance.md §11;
+/// `tests::near_face_verdict_is_the_verdict`).
 #[inline]
 pub(crate) fn intersects_near<T: Real>(
     a: &ConvexPolyhedron<T>,
