@@ -15,7 +15,10 @@
 //! Each step resumes the min-norm iteration from the last step's corral
 //! moved with the shapes (`distance::sweep`). For polytopes the distance
 //! is linear in `t` once the nearest features are those of the touch, so
-//! the step then lands on it (docs/casts.md).
+//! the step then lands on it (docs/casts.md). Two polytopes without a
+//! closed form (radii zero: hulls) take van den Bergen's GJK ray cast
+//! instead, the entry of the ray `t·v` into `A − B`, with the same
+//! tolerance (`distance::sweep::raycast`, docs/casts.md).
 //!
 //! [`cast_motions`] adds rotation: conservative advancement on the exact
 //! distance, with a bound on how fast any point of either shape can
@@ -84,7 +87,9 @@ pub struct ShapeCastHit<T: Real, const N: usize> {
 ///   polytopes lands on the touch once the nearest features are the
 ///   touching ones; two convex polygons take the exact entry of the ray
 ///   `t·(vel_b − vel_a)` into `A − B` instead (Newton only for misses and
-///   grazes). The points are the closest points then.
+///   grazes), and other pairs of radius zero (hulls) van den Bergen's GJK
+///   ray cast, which stops in the same window of times. The points are
+///   the closest points then.
 ///
 /// `None` when they do not touch by `max_toi`, when an input is NaN, or
 /// when the poses are beyond the representable range of each other.

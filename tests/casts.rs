@@ -400,6 +400,32 @@ fn polytope_casts_match_bisection<T: TestReal>() {
     assert!(h > 30 && m > 5, "3D: {h} hits, {m} misses");
 }
 
+/// Two random hulls, A moving towards B: the GJK ray cast's route
+/// (`src/distance/sweep/raycast.rs`) against bisection, both orders.
+fn hull_casts_match_bisection<T: TestReal>() {
+    let tol = if T::NAME == "f32" { 2e-3 } else { 1e-9 };
+    let mut rng = Rng::new(13);
+    let hull = |rng: &mut Rng| -> AnyShape<T, 3> {
+        let pts: Vec<Point3<T>> = (0..16)
+            .map(|_| Point3::from(rng.unit_vector3().map(|x| t::<T>(x * rng.range(0.4, 1.0)))))
+            .collect();
+        ConvexPolyhedron::from_hull(&pts).unwrap().into()
+    };
+    let cases: Vec<Case<T, 3>> = (0..150)
+        .map(|_| {
+            let (a, b) = (hull(&mut rng), hull(&mut rng));
+            let from = rng.unit_vector3() * rng.range(2.5, 8.0);
+            let aim = rng.unit_vector3() * rng.range(0.0, 2.5);
+            let va = (aim - from) * rng.range(0.3, 1.0);
+            let pa = Pose3::from_parts(from.map(t::<T>).into(), rng.rotation().cast::<T>());
+            let pb = Pose3::from_parts(Vector3::zeros().into(), rng.rotation().cast::<T>());
+            (a, pa, va.map(t::<T>), b, pb)
+        })
+        .collect();
+    let (h, m) = check_against_bisection(&cases, tol);
+    assert!(h > 60 && m > 10, "hulls: {h} hits, {m} misses");
+}
+
 fn rounded_casts_match_bisection<T: TestReal>() {
     let tol = if T::NAME == "f32" { 2e-3 } else { 1e-9 };
     let mut rng = Rng::new(12);
@@ -498,6 +524,7 @@ fn rotating_casts_never_pass_the_touch<T: TestReal>() {
 in_both_scalars!(
     casts_by_hand,
     polytope_casts_match_bisection,
+    hull_casts_match_bisection,
     rounded_casts_match_bisection,
     rotating_casts_never_pass_the_touch,
 );

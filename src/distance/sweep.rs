@@ -19,6 +19,10 @@
 //!     axis·v >= 0: never (d(t) is convex, its slope is axis·v)
 //!     t += d / −axis·v  (> max_toi: never);  corral moved by −Δt·v
 //! ```
+//!
+//! Two boxes and two polygons take their closed forms at each step; other
+//! pairs of radius zero (hulls) take the GJK ray cast itself (`raycast`),
+//! and these steps only when it gives up.
 
 use core::cmp::Ordering;
 
@@ -28,6 +32,9 @@ use super::{
     descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral, Vertex,
 };
 use crate::pair::{cast, with_boxes};
+use raycast::Ray;
+
+mod raycast;
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
@@ -215,6 +222,52 @@ where
     }
     let pose_ab = pose_a.inv_mul(pose_b);
     let v = pose_a.rotation.inverse_transform_vector(&(vel_b - vel_a));
+    if a.radius() <= T::zero() && b.radius() <= T::zero() {
+        // Two polytopes (any pair of radius zero): the GJK ray cast, with
+        // Newton's steps when it gives up (raycast.rs, docs/casts.md).
+        match raycast::ray_cast(a, b, &pose_ab, &v, max_toi, tolerance) {
+            Ray::Hit {
+                toi,
+                normal,
+                pa,
+                pb,
+                distance,
+            } => {
+                return Some(touch(
+                    a, b, pose_a, vel_a, toi, normal, pa, pb, distance, distance,
+                ));
+            }
+            Ray::Miss => return None,
+            Ray::Fail => {}
+        }
+    }
+    newton(a, pose_a, vel_a, b, &pose_ab, &v, max_toi, tolerance)
+}
+
+/// Newton's steps on the exact distance for the generic pairs (the
+/// module's pseudocode), B posed in A's frame by `pose_ab` and moving by
+/// `v` there; `pose_a` and `vel_a` place the answer in the world.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "two posed, moving shapes, a limit and a tolerance"
+)]
+#[inline(always)]
+pub(super) fn newton<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    vel_a: &SVector<T, N>,
+    b: &B,
+    pose_ab: &Pose<T, N>,
+    v: &SVector<T, N>,
+    max_toi: T,
+    tolerance: &Tolerance<'_, T>,
+) -> Option<Sweep<T, N>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let (pose_ab, v) = (*pose_ab, *v);
     let radii = a.radius() + b.radius();
     // B's support points at time t, in A's frame: moved by t·v.
     let support_at = |t: T| difference_support(a, b, &pose_ab, v * t);
