@@ -14,6 +14,8 @@
 //! box SAT path (`R = AᵀB`, B's centre `T`: built from the difference of
 //! the poses, so exact for nearby boxes far from the origin).
 
+mod entry;
+
 use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 
 use super::closed::BoxDistance;
@@ -429,6 +431,30 @@ pub(super) fn sweep<T: Real, const N: usize>(
         return None;
     }
     let (ha, hb) = (a.half_extents(), b.half_extents());
+    if N == 2 {
+        // 2D: the exact entry over the four face axes (`entry.rs`), when
+        // the ray enters and the closed form confirms the touch there;
+        // misses, late entries and unconfirmed touches take Newton's steps.
+        if let Some(e) = entry::entry(&ha, &hb, &r, &t0, &v, max_toi) {
+            let t = t0 + v * e.time;
+            let (mut near, n) = entry::touch(&e, &ha, &hb, &r, &t);
+            if near.squared.sqrt() > tol {
+                // A corner chosen on a tie, beyond the face: the nearest
+                // pair of the eight corners.
+                near = nearest::<T, N, false>(&ha, &hb, &r, &t);
+            }
+            let d = near.squared.sqrt();
+            if d <= tol {
+                let origin = pose_a.translation.vector + vel_a * e.time + offset_a;
+                if let Some(closest) = answer(&near, d, &n, &ha, &hb, &r, &t, &frame_a, &origin) {
+                    return Some(Some(Sweep {
+                        toi: e.time,
+                        closest,
+                    }));
+                }
+            }
+        }
+    }
     let mut time = T::zero();
     let mut last: Option<SVector<T, N>> = None;
     for _ in 0..MAX_STEPS {
