@@ -6,8 +6,10 @@
 //! hand to the bit, and on a grazing approach where stopping at the cast
 //! tolerance would report the wrong feature.
 
-use nalgebra::{Point2, Rotation2, Translation2, Vector2};
-use separating_axis::{cast_shapes, distance, intersects, ConvexPolygon, Obb, Pose2};
+use nalgebra::{Matrix2, Point2, Rotation2, Translation2, Vector2};
+use separating_axis::{
+    cast_shapes, closest_points, distance, intersects, ConvexPolygon, Obb, Pose2,
+};
 
 use crate::support::oracle2d::first_crossing;
 use crate::support::rng::Rng;
@@ -206,7 +208,75 @@ fn grazing_box_cast_meets_the_face_not_the_corner<T: TestReal>() {
     assert!(f(distance(&sq, &at(0.0, 0.0), &sq, &over)) <= h / 8.0 * 1.001);
 }
 
+/// A pose at `at` turned by a rational angle, or not turned one time in
+/// three (parallel edges).
+fn rational_pose<T: TestReal>(rng: &mut Rng, at: Vector2<f64>) -> Pose2<T> {
+    let (co, si) = if rng.below(3) == 0 {
+        (1.0, 0.0)
+    } else {
+        rng.rational_cos_sin()
+    };
+    let r = Rotation2::from_matrix_unchecked(Matrix2::new(t(co), t(-si), t(si), t(co)));
+    Pose2::from_parts(Translation2::new(t(at.x), t(at.y)), r)
+}
+
+/// The cast decides overlap at time 0 by the box SAT's own inequalities
+/// on its own relative frame: it answers with the time-0 hit (the one that
+/// carries SAT's feature) exactly when `intersects` is true. Random pairs
+/// near the origin and at 1e4, each slid to `δ` of touching for `δ` from
+/// −512 to 512 ulps of the scale (overlapping to apart), B moving towards
+/// A or away, both orders.
+fn box_cast_verdicts_at_time_0_are_intersects<T: TestReal>() {
+    let mut rng = Rng::new(0x7E57_0C0A);
+    let eps = f(T::default_epsilon());
+    let (mut overlapping, mut apart) = (0, 0);
+    for i in 0..1200 {
+        let origin = if i % 2 == 0 { 0.0 } else { 1e4 };
+        let (a, b) = (
+            random_obb::<T>(&mut rng, 1.0),
+            random_obb::<T>(&mut rng, 1.0),
+        );
+        let at = rng.unit_vector2() * origin;
+        let pa = rational_pose::<T>(&mut rng, at);
+        let off = rng.unit_vector2() * rng.range(3.0, 6.0);
+        let pb = rational_pose::<T>(&mut rng, at + off);
+        // Slide B along the closest points' axis to δ of touching.
+        let c = closest_points(&a, &pa, &b, &pb);
+        let k = [-512.0, -64.0, -4.0, -1.0, 0.0, 1.0, 4.0, 64.0, 512.0][rng.below(9)];
+        let delta = eps * (10.0 + origin) * k;
+        let shift = c.axis.into_inner().map(f) * (f(c.distance) - delta);
+        let pb = Pose2::from_parts(
+            Translation2::from(pb.translation.vector - shift.map(t::<T>)),
+            pb.rotation,
+        );
+        let towards = -c.axis.into_inner().map(f) * rng.range(-1.0, 1.0);
+        let vel = Vector2::new(t::<T>(towards.x), t(towards.y));
+        let still = Vector2::zeros();
+        for (x, px, vx, y, py, vy) in [
+            (&a, &pa, &still, &b, &pb, &vel),
+            (&b, &pb, &vel, &a, &pa, &still),
+        ] {
+            let overlap = intersects(x, px, y, py);
+            let hit = cast_shapes(x, px, vx, y, py, vy, t(5.0));
+            let at_start = hit.is_some_and(|h| h.feature.is_some());
+            assert_eq!(
+                at_start,
+                overlap,
+                "{} pair {i} at {origin}, {k} ulps: {hit:?}",
+                T::NAME
+            );
+            if overlap {
+                overlapping += 1;
+            } else {
+                apart += 1;
+            }
+        }
+    }
+    assert!(overlapping > 600 && apart > 600, "{overlapping} {apart}");
+}
+
 in_both_scalars!(
+    box_cast_verdicts_at_time_0_are_intersects,
     box_casts_match_the_crossing_oracle,
     box_casts_by_hand,
     grazing_box_cast_meets_the_face_not_the_corner,

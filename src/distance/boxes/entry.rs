@@ -80,14 +80,25 @@ fn clip<T: Real>(
     true
 }
 
+/// What [`entry`] finds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Start<T> {
+    /// No slab holds B outside at time 0: the box SAT finds no separating
+    /// axis (the same inequalities), the boxes overlap or touch.
+    Overlap,
+    /// The ray enters the four slabs by `max_toi`: the first touch.
+    Enters(Entry<T>),
+    /// Apart at time 0, and the ray misses the slabs' overlap (a slab it
+    /// never enters, an exit before the last entry) or enters it after
+    /// `max_toi`.
+    Misses,
+}
+
 /// The first touch of two 2D boxes (half extents `ha`, `hb`; B placed by
 /// `r`, `t` in A's box frame and moving by `v` there) by `max_toi`, when
 /// the ray `T + t·v` enters the slabs of all four axes and stays in them
-/// until it has entered the last: `None` when it misses them (a slab it
-/// never enters, an exit before the last entry), when the entry comes
-/// after `max_toi`, or when no slab holds B outside at time 0 (the boxes
-/// overlap then: the caller asked SAT first). No NaN here (the caller
-/// tests its input).
+/// until it has entered the last (see [`Start`]). No NaN here (the
+/// caller tests its input).
 #[inline(always)]
 pub(super) fn entry<T: Real, const N: usize>(
     ha: &SVector<T, N>,
@@ -96,7 +107,7 @@ pub(super) fn entry<T: Real, const N: usize>(
     t: &SVector<T, N>,
     v: &SVector<T, N>,
     max_toi: T,
-) -> Option<Entry<T>> {
+) -> Start<T> {
     debug_assert_eq!(N, 2);
     let (r00, r10, r01, r11) = (r[(0, 0)], r[(1, 0)], r[(0, 1)], r[(1, 1)]);
     let (a00, a10, a01, a11) = (r00.abs(), r10.abs(), r01.abs(), r11.abs());
@@ -115,11 +126,12 @@ pub(super) fn entry<T: Real, const N: usize>(
         & clip(t[1], v[1], rho1, 1, &mut entry, &mut exit)
         & clip(s2, w2, rho2, 2, &mut entry, &mut exit)
         & clip(s3, w3, rho3, 3, &mut entry, &mut exit);
-    let entry = entry?;
-    if inside && entry.time <= exit {
-        Some(entry)
-    } else {
-        None
+    match entry {
+        // Every slab holds B at time 0 (a slab holding it outside either
+        // records an entry or reports it never enters).
+        None if inside => Start::Overlap,
+        Some(e) if inside && e.time <= exit => Start::Enters(e),
+        _ => Start::Misses,
     }
 }
 
@@ -197,8 +209,8 @@ mod tests {
             &Vector2::new(4.0, 0.5),
             &Vector2::new(-1.0, 0.0),
             10.0,
-        )
-        .unwrap();
+        );
+        let Start::Enters(e) = e else { panic!("{e:?}") };
         assert_eq!(e.time.to_bits(), 2.0_f64.to_bits());
         assert!(e.axis == 0 || e.axis == 2, "{e:?}");
         assert!(e.positive);
@@ -219,25 +231,35 @@ mod tests {
             &Vector2::new(0.0, height),
             &Vector2::new(0.0, -1.0),
             10.0,
-        )
-        .unwrap();
+        );
+        let Start::Enters(e) = e else { panic!("{e:?}") };
         assert!((e.time - 3.0).abs() < 1e-15, "{e:?}");
         assert_eq!((e.axis, e.positive), (1, true));
     }
 
     // Misses: moving away, sliding past (an exit before the last entry),
-    // and a touch after `max_toi`.
+    // and a touch after `max_toi`; overlapping at time 0.
     #[test]
-    fn misses_give_none() {
+    fn misses_and_overlaps() {
         let h = Vector2::new(1.0, 1.0);
         let id = Matrix2::identity();
         let t = Vector2::new(4.0, 0.0);
-        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(1.0, 0.0), 10.0), None);
-        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(0.0, 1.0), 10.0), None);
+        let miss = Start::Misses;
+        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(1.0, 0.0), 10.0), miss);
+        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(0.0, 1.0), 10.0), miss);
         // Along −x and up fast: the y slab is left (|y| > 2 at t = 0.4)
         // before the x slab is entered (t = 2).
-        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(-1.0, 5.0), 10.0), None);
-        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(-1.0, 0.0), 1.5), None);
-        assert!(entry(&h, &h, &id, &t, &Vector2::new(-1.0, 0.0), 2.0).is_some());
+        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(-1.0, 5.0), 10.0), miss);
+        assert_eq!(entry(&h, &h, &id, &t, &Vector2::new(-1.0, 0.0), 1.5), miss);
+        assert!(matches!(
+            entry(&h, &h, &id, &t, &Vector2::new(-1.0, 0.0), 2.0),
+            Start::Enters(_)
+        ));
+        // Touching faces and overlapping: every slab holds B at time 0.
+        for x in [2.0, 1.0] {
+            let at = Vector2::new(x, 0.5);
+            let v = Vector2::new(1.0, 0.0);
+            assert_eq!(entry(&h, &h, &id, &at, &v, 10.0), Start::Overlap);
+        }
     }
 }
