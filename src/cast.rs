@@ -131,33 +131,74 @@ where
     if beyond_range(pose_a, pose_b).is_some() {
         return None;
     }
+    if N == 2 {
+        // Two 2D boxes: one relative frame for the time-0 verdict (the box
+        // SAT's inequalities) and the sweep (src/distance/boxes.rs).
+        let motion = (vel_b - vel_a) * max_toi;
+        let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b, &motion);
+        let boxes = crate::pair::with_boxes(a, b, |x, y| {
+            crate::distance::box_cast_2d(x, pose_a, vel_a, y, pose_b, vel_b, max_toi, &exact)
+        });
+        match boxes {
+            Ok(crate::distance::BoxCast::Swept(hit)) => return hit.map(swept_hit),
+            // SAT's verdict at time 0, by its own inequalities: the hit at 0.
+            Ok(crate::distance::BoxCast::Overlap) => {
+                return Some(hit_at_start(a, pose_a, b, pose_b))
+            }
+            _ => {}
+        }
+    }
     if crate::query::intersects_in_range(a, pose_a, b, pose_b) {
-        let start = separation(a, pose_a, b, pose_b);
-        return Some(hit_at(
-            a,
-            pose_a,
-            b,
-            pose_b,
-            T::zero(),
-            start.axis,
-            Some(start.feature),
-            T::zero(),
-            None,
-        ));
+        return Some(hit_at_start(a, pose_a, b, pose_b));
     }
     let v = vel_b - vel_a;
     let motion = v * max_toi;
     let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b, &motion);
     let tolerance = tolerance_bounds(a, b, pose_a, pose_b, &motion, &exact);
     let hit = crate::distance::sweep(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, &tolerance)?;
+    Some(swept_hit(hit))
+}
+
+/// A sweep's touch as the cast's hit (no SAT feature after time 0).
+#[inline(always)]
+fn swept_hit<T: Real, const N: usize>(hit: crate::distance::Sweep<T, N>) -> ShapeCastHit<T, N> {
     let cp = hit.closest;
-    Some(ShapeCastHit {
+    ShapeCastHit {
         toi: hit.toi,
         normal: cp.axis,
         point_a: cp.point_a,
         point_b: cp.point_b,
         feature: None,
-    })
+    }
+}
+
+/// The hit of shapes that overlap or touch at time 0: `separation`'s
+/// normal and feature, and the deepest point of the contact manifold.
+#[inline]
+fn hit_at_start<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> ShapeCastHit<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
+{
+    let start = separation(a, pose_a, b, pose_b);
+    hit_at(
+        a,
+        pose_a,
+        b,
+        pose_b,
+        T::zero(),
+        start.axis,
+        Some(start.feature),
+        T::zero(),
+        None,
+    )
 }
 
 /// The scale the tolerances multiply: the shapes' reach plus the

@@ -33,8 +33,10 @@ use nalgebra::{Point, Point3, SVector, Unit};
 use crate::{Pose, Real, Shape};
 
 mod ball;
+mod box_projection;
 mod boxes;
 
+use box_projection::{box_projection, box_projection_posed};
 use boxes::box_slabs;
 
 /// The most Newton steps a rounded cast takes. Each step from the left of
@@ -312,87 +314,6 @@ where
     // core's first edge.
     let e = across_core(shape);
     (p + e * r, r)
-}
-
-/// [`project_point`] on a box: `q` the point in the box's frame, `out`
-/// the box's frame to the shape's.
-#[inline(always)]
-fn box_projection_posed<T: Real, const N: usize>(
-    obb: &crate::Obb<T, N>,
-    pose: &Pose<T, N>,
-    q: SVector<T, N>,
-    out: impl Fn(&SVector<T, N>) -> Point<T, N>,
-) -> PointProjection<T, N> {
-    let h = obb.half_extents();
-    // `&`, not a short-circuit: one compare per axis, no branch each.
-    let inside = (0..N).fold(true, |all, i| all & (q[i].abs() <= h[i]));
-    // Each branch of the projection builds the answer itself: a point
-    // merged from the two branches went through integer registers (`f32`).
-    box_projection_with(&h, &q, |v, distance| PointProjection {
-        point: pose * out(v),
-        distance: if inside {
-            -distance.abs()
-        } else {
-            distance.abs()
-        },
-        inside,
-    })
-}
-
-/// The box path of [`local_projection`]: in the box's frame, the clamped
-/// point outside; inside, the nearest face (the axis with the least room
-/// `hₖ − |qₖ|`, the first of equals, the `+` side at `qₖ = 0`). The same
-/// answers as the face-plane rule without a support value per face
-/// (tests/ray_cast.rs::box_projections_match_the_face_planes).
-fn box_projection<T: Real, const N: usize>(
-    obb: &crate::Obb<T, N>,
-    p: &Point<T, N>,
-) -> (Point<T, N>, T) {
-    box_projection_in_frame(obb, &obb.in_box_frame(p))
-}
-
-/// [`box_projection`] with the point already in the box's frame (`q`, its
-/// offset from the centre along the box's axes).
-fn box_projection_in_frame<T: Real, const N: usize>(
-    obb: &crate::Obb<T, N>,
-    q: &SVector<T, N>,
-) -> (Point<T, N>, T) {
-    box_projection_with(&obb.half_extents(), q, |v, d| (obb.out_of_box_frame(v), d))
-}
-
-/// [`box_projection_in_frame`] on the half extents `h`, handing the
-/// nearest boundary point (in the box's frame) and its distance to
-/// `finish`.
-#[inline(always)]
-fn box_projection_with<T: Real, const N: usize, R>(
-    h: &SVector<T, N>,
-    q: &SVector<T, N>,
-    finish: impl Fn(&SVector<T, N>, T) -> R,
-) -> R {
-    let (q, h) = (*q, *h);
-    // A min then a max (no branches; the same value as clamping to
-    // `[−h, h]`, `h > 0`; a NaN gives `h`, and the NaN distance below).
-    let clamped = q.zip_map(&h, |x, hk| {
-        let below = if x < hk { x } else { hk };
-        if below > -hk {
-            below
-        } else {
-            -hk
-        }
-    });
-    let d = (q - clamped).norm();
-    if d > T::zero() {
-        return finish(&clamped, d);
-    }
-    let mut k = 0;
-    for j in 1..N {
-        if h[j] - q[j].abs() < h[k] - q[k].abs() {
-            k = j;
-        }
-    }
-    let mut face = q;
-    face[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
-    finish(&face, h[k] - q[k].abs())
 }
 
 /// A unit vector orthogonal to the segment between the core's first two

@@ -20,6 +20,7 @@ mod custom_shape_example;
 
 mod bounds;
 mod box_capsule_path;
+mod box_cast_entry;
 mod box_precision;
 mod box_sat_bits;
 mod boxes_2d;

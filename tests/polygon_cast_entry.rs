@@ -9,35 +9,10 @@
 use nalgebra::{Point2, Translation2, Vector2};
 use separating_axis::{cast_shapes, distance, intersects, ConvexPolygon, Pose2};
 
+use crate::support::oracle2d::first_crossing;
 use crate::support::rng::Rng;
 use crate::support::scalars::{f, in_both_scalars, t, TestReal};
 use crate::support::scene2d::{random_polygon, random_pose};
-
-fn cross(x: Vector2<f64>, y: Vector2<f64>) -> f64 {
-    x.x * y.y - x.y * y.x
-}
-
-/// The first time in `[0, ∞)` at which a vertex of `moving` (moving by
-/// `t·v`) crosses an edge of `fixed` (world vertices, f64).
-fn first_crossing(moving: &[Vector2<f64>], fixed: &[Vector2<f64>], v: Vector2<f64>) -> Option<f64> {
-    let mut best: Option<f64> = None;
-    for w in moving {
-        for i in 0..fixed.len() {
-            let a = fixed[i];
-            let e = fixed[(i + 1) % fixed.len()] - a;
-            let den = cross(e, v);
-            if den == 0.0 {
-                continue;
-            }
-            let time = -cross(e, w - a) / den;
-            let s = (w + v * time - a).dot(&e) / e.norm_squared();
-            if time >= 0.0 && (0.0..=1.0).contains(&s) {
-                best = Some(best.map_or(time, |b| b.min(time)));
-            }
-        }
-    }
-    best
-}
 
 /// A polygon's vertices in the world frame, in f64.
 fn world<T: TestReal>(p: &ConvexPolygon<T>, pose: &Pose2<T>) -> Vec<Vector2<f64>> {

@@ -14,10 +14,15 @@
 //! box SAT path (`R = AᵀB`, B's centre `T`: built from the difference of
 //! the poses, so exact for nearby boxes far from the origin).
 
+mod entry;
+mod moving;
+
+pub(in crate::distance) use moving::sweep;
+pub(crate) use moving::{cast_2d, BoxCast};
+
 use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 
 use super::closed::BoxDistance;
-use super::sweep::{advance, Advance, Sweep, MAX_STEPS};
 use super::ClosestPoints;
 use crate::pair::obb_obb::{any_separating_axis, relative_frame, relative_frame_inlined};
 use crate::real::{is_nan, max_magnitude};
@@ -401,67 +406,6 @@ fn certified_gap<T: Real, const N: usize>(
         return None;
     }
     Some(if gap > distance { distance } else { gap })
-}
-
-/// `sweep.rs`'s Newton iteration on two translating boxes apart at time
-/// 0, with the closed form in place of the min-norm iteration: B's centre
-/// in A's box frame moves by `time·v`, nothing else changes. `Some(None)`
-/// when they do not touch by `max_toi`; `None` on NaN or when a step meets
-/// corners touching to round-off (the generic sweep answers).
-#[allow(
-    clippy::too_many_arguments,
-    reason = "two posed, moving shapes, a limit and a tolerance, as sweep.rs"
-)]
-pub(super) fn sweep<T: Real, const N: usize>(
-    a: &Obb<T, N>,
-    pose_a: &Pose<T, N>,
-    vel_a: &SVector<T, N>,
-    b: &Obb<T, N>,
-    pose_b: &Pose<T, N>,
-    vel_b: &SVector<T, N>,
-    max_toi: T,
-    tol: T,
-) -> Option<Option<Sweep<T, N>>> {
-    let (r, t0) = relative_frame(a, pose_a, b, pose_b);
-    let (frame_a, offset_a) = a.world_frame(pose_a);
-    let v = frame_a.inverse_transform_vector(&(vel_b - vel_a));
-    if any_nan(&r, &t0, &v) {
-        return None;
-    }
-    let (ha, hb) = (a.half_extents(), b.half_extents());
-    let mut time = T::zero();
-    let mut last: Option<SVector<T, N>> = None;
-    for _ in 0..MAX_STEPS {
-        let t = t0 + v * time;
-        let near = nearest::<T, N, false>(&ha, &hb, &r, &t);
-        let d = near.squared.sqrt();
-        // A step that lands on the touch exactly (polytopes do) leaves no
-        // direction between the points: the last step's axis stands.
-        let n = if d > T::zero() { near.diff / d } else { last? };
-        last = Some(n);
-        if N == 3 {
-            // 3D: every step certified. A distance the gap along its axis
-            // does not confirm (boxes overlapping by round-off beyond the
-            // edges' touching slack of boxes3.rs) goes to the iteration.
-            certified_gap(d, &n, &ha, &hb, &r, &t)?;
-        }
-        // 2D: no certificate per step (the touch's answer has one): a step
-        // lands at or before the first touch, and two rectangles that
-        // overlap by round-off there have a corner of one inside the other
-        // (the overlap lies near a corner–edge contact, or along parallel
-        // edges that end in corners), so the clamps give 0, not a false
-        // distance. Boxes in 3D can cross without a corner inside.
-        match advance(time, d, n.dot(&v), tol, max_toi) {
-            Advance::Miss => return Some(None),
-            Advance::To(next) => time = next,
-            Advance::Touch => {
-                let origin = pose_a.translation.vector + vel_a * time + offset_a;
-                let closest = answer(&near, d, &n, &ha, &hb, &r, &t, &frame_a, &origin)?;
-                return Some(Some(Sweep { toi: time, closest }));
-            }
-        }
-    }
-    Some(None)
 }
 
 #[cfg(test)]

@@ -87,6 +87,29 @@ pub fn cross(a: &V, b: &V) -> f64 {
     a.x * b.y - a.y * b.x
 }
 
+/// The first time in `[0, ∞)` at which a vertex of `moving` (moving by
+/// `t·v`) crosses an edge of `fixed` (world vertices in order): the
+/// translational cast's oracle, vertex against edge by brute force.
+pub fn first_crossing(moving: &[V], fixed: &[V], v: V) -> Option<f64> {
+    let mut best: Option<f64> = None;
+    for w in moving {
+        for i in 0..fixed.len() {
+            let a = fixed[i];
+            let e = fixed[(i + 1) % fixed.len()] - a;
+            let den = cross(&e, &v);
+            if den == 0.0 {
+                continue;
+            }
+            let time = -cross(&e, &(w - a)) / den;
+            let s = (w + v * time - a).dot(&e) / e.norm_squared();
+            if time >= 0.0 && (0.0..=1.0).contains(&s) {
+                best = Some(best.map_or(time, |b| b.min(time)));
+            }
+        }
+    }
+    best
+}
+
 /// Twice the signed area of the triangle `a, b, c`: positive when `c`
 /// is left of the line `a → b`.
 pub fn orient(a: &V, b: &V, c: &V) -> f64 {

@@ -1,0 +1,192 @@
+//! `project_point` on a box, in the box's frame: the clamp outside, the
+//! face of least room inside (docs/rays.md).
+
+use nalgebra::{Point, SVector};
+
+use super::PointProjection;
+use crate::{Pose, Real};
+
+/// [`project_point`] on a box: `q` the point in the box's frame, `out`
+/// the box's frame to the shape's.
+#[inline(always)]
+pub(super) fn box_projection_posed<T: Real, const N: usize>(
+    obb: &crate::Obb<T, N>,
+    pose: &Pose<T, N>,
+    q: SVector<T, N>,
+    out: impl Fn(&SVector<T, N>) -> Point<T, N>,
+) -> PointProjection<T, N> {
+    let h = obb.half_extents();
+    // Each branch of the projection builds the answer itself: a point
+    // merged from the two branches went through integer registers (`f32`).
+    box_projection_with(&h, &q, |v, distance, inside| PointProjection {
+        point: posed(pose, &out(v)),
+        distance: if inside { -distance } else { distance },
+        inside,
+    })
+}
+
+/// `pose * p`, in 2D as two scalar sums per coordinate (`R₀₀ x + R₀₁ y +
+/// t₀`: the products and sums of nalgebra's, so the same bits), which the
+/// compiler keeps in two lanes instead of shuffling whole vectors.
+#[inline(always)]
+fn posed<T: Real, const N: usize>(pose: &Pose<T, N>, p: &Point<T, N>) -> Point<T, N> {
+    if N != 2 {
+        return pose * p;
+    }
+    let (r, t) = (pose.rotation.matrix(), &pose.translation.vector);
+    let (x, y) = (p[0], p[1]);
+    let (u, v) = (r[(0, 0)] * x + r[(0, 1)] * y, r[(1, 0)] * x + r[(1, 1)] * y);
+    Point::from(SVector::from_fn(
+        |i, _| if i == 0 { u + t[0] } else { v + t[1] },
+    ))
+}
+
+/// The box path of [`local_projection`]: in the box's frame, the clamped
+/// point outside; inside, the nearest face (the axis with the least room
+/// `hₖ − |qₖ|`, the first of equals, the `+` side at `qₖ = 0`). The same
+/// answers as the face-plane rule without a support value per face
+/// (tests/ray_cast.rs::box_projections_match_the_face_planes).
+pub(super) fn box_projection<T: Real, const N: usize>(
+    obb: &crate::Obb<T, N>,
+    p: &Point<T, N>,
+) -> (Point<T, N>, T) {
+    box_projection_in_frame(obb, &obb.in_box_frame(p))
+}
+
+/// [`box_projection`] with the point already in the box's frame (`q`, its
+/// offset from the centre along the box's axes).
+fn box_projection_in_frame<T: Real, const N: usize>(
+    obb: &crate::Obb<T, N>,
+    q: &SVector<T, N>,
+) -> (Point<T, N>, T) {
+    box_projection_with(&obb.half_extents(), q, |v, d, _| {
+        (obb.out_of_box_frame(v), d)
+    })
+}
+
+/// [`box_projection_in_frame`] on the half extents `h`, handing the
+/// nearest boundary point (in the box's frame), its distance (`>= 0`) and
+/// whether `q` lies in the box to `finish`. The point is inside exactly
+/// when the clamp leaves it unchanged: for `|q_k| <= h_k` the min and the
+/// max give `q_k` back (at `±h_k` too, and a zero keeps its sign), beyond
+/// it they give `±h_k`, and a NaN gives `h_k`, never equal; so this is
+/// `Obb::local_contains_point`'s verdict, `|q_k| <= h_k` on every axis, to
+/// the bit (the unit test `clamp_equality_is_the_contains_test`),
+/// without computing it twice.
+#[inline(always)]
+fn box_projection_with<T: Real, const N: usize, R>(
+    h: &SVector<T, N>,
+    q: &SVector<T, N>,
+    finish: impl Fn(&SVector<T, N>, T, bool) -> R,
+) -> R {
+    let (q, h) = (*q, *h);
+    // A min then a max (no branches; the same value as clamping to
+    // `[−h, h]`, `h > 0`).
+    let clamped = q.zip_map(&h, clamp_min_max);
+    // `&`, not a short-circuit: one compare per axis, no branch each.
+    let inside = (0..N).fold(true, |all, k| all & (clamped[k] == q[k]));
+    if !inside {
+        let d = (q - clamped).norm();
+        // Squares that underflow (outside by a subnormal): the largest
+        // excess over the half extents instead (NaN passes through).
+        let excess = |m: T, k: usize| (q[k].abs() - h[k]).max(m);
+        let d = if d == T::zero() {
+            (0..N).fold(d, excess)
+        } else {
+            d
+        };
+        return finish(&clamped, d, false);
+    }
+    let mut k = 0;
+    for j in 1..N {
+        if h[j] - q[j].abs() < h[k] - q[k].abs() {
+            k = j;
+        }
+    }
+    let mut face = q;
+    face[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
+    finish(&face, h[k] - q[k].abs(), true)
+}
+
+/// `x` clamped to `[−h, h]` (`h > 0`) by a min then a max, which the
+/// compiler emits without branches; `h` for a NaN.
+#[inline(always)]
+fn clamp_min_max<T: Real>(x: T, h: T) -> T {
+    let below = if x < h { x } else { h };
+    if below > -h {
+        below
+    } else {
+        -h
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use nalgebra::{Point2, Rotation2, Translation2, Vector2};
+
+    use super::*;
+    use crate::Pose2;
+
+    /// A seeded xorshift stream of values in `[-10, 10)`.
+    fn stream(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 11) as f64 / (1_u64 << 53) as f64 * 20.0 - 10.0
+        }
+    }
+
+    // The 2D scalar form of `pose * p` gives nalgebra's bits, in both
+    // scalars, on random poses and points (far from the origin too).
+    #[test]
+    fn posed_is_the_isometry_to_the_bit() {
+        let mut next = stream(0x0B0C_5E7D);
+        for i in 0..20_000 {
+            let far = if i % 2 == 0 { 1.0 } else { 1e4 };
+            let (angle, tx, ty) = (next(), next() * far, next() * far);
+            let (x, y) = (next() * far, next());
+            let pose = Pose2::from_parts(Translation2::new(tx, ty), Rotation2::new(angle));
+            let p = Point2::new(x, y);
+            let (got, want) = (posed(&pose, &p), pose * p);
+            assert_eq!(got.map(f64::to_bits), want.map(f64::to_bits), "{i}");
+            let pose32 = Pose2::from_parts(
+                Translation2::new(tx as f32, ty as f32),
+                Rotation2::new(angle as f32),
+            );
+            let p32 = Point2::new(x as f32, y as f32);
+            let (got, want) = (posed(&pose32, &p32), pose32 * p32);
+            assert_eq!(got.map(f32::to_bits), want.map(f32::to_bits), "{i}");
+        }
+    }
+
+    // "Inside" as the clamp leaving the point unchanged is `|q_k| <= h_k`
+    // on every axis: random points, points on the faces (`±h`), one ulp
+    // beyond, signed zeros and NaN.
+    #[test]
+    fn clamp_equality_is_the_contains_test() {
+        let mut next = stream(0x00C1_A3B0);
+        let h = Vector2::new(1.5_f64, 0.25);
+        let beyond = |x: f64| if x > 0.0 { x.next_up() } else { x.next_down() };
+        let mut values = vec![0.0, -0.0, f64::NAN, 1.5, -1.5, 0.25, -0.25];
+        values.extend([1.5, -1.5, 0.25, -0.25].map(beyond));
+        for _ in 0..200 {
+            values.push(next() * 0.3);
+        }
+        let (mut inside, mut outside) = (0, 0);
+        for &x in &values {
+            for &y in &values {
+                let q = Vector2::new(x, y);
+                let contains = q.x.abs() <= h.x && q.y.abs() <= h.y;
+                let said = box_projection_with(&h, &q, |_, _, inside| inside);
+                assert_eq!(said, contains, "{x} {y}");
+                if contains {
+                    inside += 1;
+                } else {
+                    outside += 1;
+                }
+            }
+        }
+        assert!(inside > 1000 && outside > 1000, "{inside} {outside}");
+    }
+}
