@@ -9,6 +9,7 @@
 use nalgebra::{Point2, Translation2, Vector2};
 use separating_axis::{cast_shapes, distance, intersects, ConvexPolygon, Pose2};
 
+use crate::support::agree::{cast_meets_crossing, Crossing};
 use crate::support::oracle2d::first_crossing;
 use crate::support::rng::Rng;
 use crate::support::scalars::{f, in_both_scalars, t, TestReal};
@@ -70,32 +71,15 @@ fn polygon_casts_match_the_crossing_oracle<T: TestReal>() {
             (x, y) => x.or(y),
         };
         let what = format!("{} cast {i}", T::NAME);
-        match (oracle.filter(|&o| o <= max_toi), hit) {
-            (Some(o), Some(h)) => {
-                assert!(
-                    (f(h.toi) - o).abs() <= time_tol,
-                    "{what}: {} vs {o}",
-                    f(h.toi)
-                );
-                let gap = (h.point_b - h.point_a).map(f).norm();
-                assert!(gap <= time_tol, "{what}: points {gap} apart");
-                hits += 1;
-            }
-            (None, None) => misses += 1,
-            (None, Some(h)) => {
-                // A graze: the polygons within round-off at the reported time.
-                let mut pb_hit = pb;
-                pb_hit.translation.vector += vb * h.toi;
-                let d = f(distance(&a, &pa, &b, &pb_hit));
-                assert!(
-                    d <= time_tol * 1e-3,
-                    "{what}: hit at {} apart by {d}",
-                    f(h.toi)
-                );
-            }
-            (Some(o), None) => {
-                assert!(o > max_toi - time_tol, "{what}: missed the crossing at {o}");
-            }
+        let distance_at = |toi: T| {
+            let mut pb_hit = pb;
+            pb_hit.translation.vector += vb * toi;
+            f(distance(&a, &pa, &b, &pb_hit))
+        };
+        match cast_meets_crossing(hit, oracle, max_toi, time_tol, distance_at, &what) {
+            Crossing::Hit => hits += 1,
+            Crossing::Miss => misses += 1,
+            Crossing::Edge => {}
         }
     }
     assert!(hits > 300 && misses > 100, "{hits} hits, {misses} misses");

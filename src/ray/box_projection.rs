@@ -127,14 +127,10 @@ mod tests {
     use super::*;
     use crate::Pose2;
 
-    /// A seeded xorshift stream of values in `[-10, 10)`.
-    fn stream(mut seed: u64) -> impl FnMut() -> f64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 11) as f64 / (1_u64 << 53) as f64 * 20.0 - 10.0
-        }
+    /// The unit tests' generator, scaled to `[-10, 10)`.
+    fn stream(seed: u64) -> impl FnMut() -> f64 {
+        let mut rng = crate::test_rng::Rng(seed);
+        move || rng.next() * 10.0
     }
 
     // The 2D scalar form of `pose * p` gives nalgebra's bits, in both

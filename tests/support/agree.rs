@@ -56,3 +56,53 @@ pub fn casts_agree<T: TestReal, const N: usize>(
         (c, g) => panic!("{what}: closed {c:?}, iterated {g:?}"),
     }
 }
+
+/// What [`cast_meets_crossing`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crossing {
+    /// The cast hit where the oracle's first crossing is.
+    Hit,
+    /// Neither hit by `max_toi`.
+    Miss,
+    /// A graze (a hit the oracle does not see, at a distance of round-off)
+    /// or a crossing just at `max_toi` that the cast missed.
+    Edge,
+}
+
+/// A 2D cast against the oracle of first vertex–edge crossings
+/// (`oracle`, from `oracle2d::first_crossing` both ways): a hit within
+/// `time_tol` of the crossing with its points meeting; a miss where the
+/// oracle has none by `max_toi`; a hit the oracle does not see only where
+/// `distance_at(toi)` is round-off (a graze).
+pub fn cast_meets_crossing<T: TestReal>(
+    hit: Option<ShapeCastHit<T, 2>>,
+    oracle: Option<f64>,
+    max_toi: f64,
+    time_tol: f64,
+    distance_at: impl Fn(T) -> f64,
+    what: &str,
+) -> Crossing {
+    match (oracle.filter(|&o| o <= max_toi), hit) {
+        (Some(o), Some(h)) => {
+            let toi = f(h.toi);
+            assert!((toi - o).abs() <= time_tol, "{what}: {toi} vs {o}");
+            let gap = (h.point_b - h.point_a).map(f).norm();
+            assert!(gap <= time_tol, "{what}: points {gap} apart");
+            Crossing::Hit
+        }
+        (None, None) => Crossing::Miss,
+        (None, Some(h)) => {
+            let d = distance_at(h.toi);
+            assert!(
+                d <= time_tol * 1e-3,
+                "{what}: hit at {} apart by {d}",
+                f(h.toi)
+            );
+            Crossing::Edge
+        }
+        (Some(o), None) => {
+            assert!(o > max_toi - time_tol, "{what}: missed the crossing at {o}");
+            Crossing::Edge
+        }
+    }
+}
