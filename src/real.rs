@@ -271,3 +271,17 @@ fn range<T: Real>() -> (f64, f64) {
 pub(crate) fn is_nan<T: PartialOrd>(x: T) -> bool {
     x.partial_cmp(&x).is_none()
 }
+
+/// `x` clamped to `[−h, h]` (`h > 0`) by a min then a max, which the
+/// compiler emits without branches: the same bits as clamping by compares
+/// (a zero inside keeps its sign); `h` for a NaN. The box distance's
+/// corners and the box projection share it.
+#[inline(always)]
+pub(crate) fn clamp_min_max<T: Real>(x: T, h: T) -> T {
+    let below = if x < h { x } else { h };
+    if below > -h {
+        below
+    } else {
+        -h
+    }
+}

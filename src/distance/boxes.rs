@@ -25,7 +25,7 @@ use nalgebra::{Matrix2, Point, Rotation, SMatrix, SVector, Unit, Vector2};
 use super::closed::BoxDistance;
 use super::ClosestPoints;
 use crate::pair::obb_obb::{any_separating_axis, relative_frame, relative_frame_inlined};
-use crate::real::{is_nan, max_magnitude};
+use crate::real::{clamp_min_max, is_nan, max_magnitude};
 use crate::{Obb, Pose, Real};
 
 /// The nearest pair of two disjoint boxes in A's box frame: the point of
@@ -87,19 +87,6 @@ fn corner<T: Real>(c: &Vector2<T>, u: &Vector2<T>, v: &Vector2<T>, k: usize) -> 
     let su = if k < 2 { one } else { minus };
     let sv = if k.is_multiple_of(2) { one } else { minus };
     (c + u * su) + v * sv
-}
-
-/// `x` clamped to `[−h, h]` (`h > 0`, no NaN) by a min then a max, which
-/// the compiler emits without branches: the same bits as [`clamp`] (for
-/// `h > 0`; a zero inside keeps its sign).
-#[inline(always)]
-fn clamp_min_max<T: Real>(x: T, h: T) -> T {
-    let below = if x < h { x } else { h };
-    if below > -h {
-        below
-    } else {
-        -h
-    }
 }
 
 /// Of the four corners `c ± u ± v` of one box, seen in the frame of a box

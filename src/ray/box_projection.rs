@@ -4,6 +4,7 @@
 use nalgebra::{Point, SVector};
 
 use super::PointProjection;
+use crate::real::clamp_min_max;
 use crate::{Pose, Real};
 
 /// [`project_point`] on a box: `q` the point in the box's frame, `out`
@@ -106,18 +107,6 @@ fn box_projection_with<T: Real, const N: usize, R>(
     let mut face = q;
     face[k] = if q[k] < T::zero() { -h[k] } else { h[k] };
     finish(&face, h[k] - q[k].abs(), true)
-}
-
-/// `x` clamped to `[−h, h]` (`h > 0`) by a min then a max, which the
-/// compiler emits without branches; `h` for a NaN.
-#[inline(always)]
-fn clamp_min_max<T: Real>(x: T, h: T) -> T {
-    let below = if x < h { x } else { h };
-    if below > -h {
-        below
-    } else {
-        -h
-    }
 }
 
 #[cfg(test)]
