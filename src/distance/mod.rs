@@ -198,7 +198,13 @@ where
     let overlap = match closed {
         Some(Some(c)) => return c.distance,
         Some(None) => true,
-        None => intersects_in_range(a, pose_a, b, pose_b),
+        None => match hulls::start_if_hulls(a, pose_a, b, pose_b) {
+            Some(Some((pose_ab, first))) => {
+                return apart_distance_from(a, pose_a, b, pose_b, &pose_ab, first);
+            }
+            Some(None) => true,
+            None => intersects_in_range(a, pose_a, b, pose_b),
+        },
     };
     if overlap {
         // Overlap: SAT's own answer, minus the exact depth.
@@ -244,7 +250,13 @@ where
     let overlap = match closed_form(a, pose_a, b, pose_b) {
         Some(Some(c)) => return c,
         Some(None) => true,
-        None => intersects_in_range(a, pose_a, b, pose_b),
+        None => match hulls::start_if_hulls(a, pose_a, b, pose_b) {
+            Some(Some((pose_ab, first))) => {
+                return apart_from(a, pose_a, b, pose_b, &pose_ab, first);
+            }
+            Some(None) => true,
+            None => intersects_in_range(a, pose_a, b, pose_b),
+        },
     };
     if overlap {
         // Overlapping or touching: the distance is 0.
@@ -350,8 +362,30 @@ where
 {
     let pose_ab = pose_a.inv_mul(pose_b);
     let u = start_direction(&pose_ab);
-    let support = difference_support(a, b, &pose_ab, SVector::zeros());
-    let (near, near_a, near_b) = nearest(support, &u);
+    let first = difference_support(a, b, &pose_ab, SVector::zeros())(&u);
+    apart_from(a, pose_a, b, pose_b, &pose_ab, first)
+}
+
+/// [`apart`] from `first`, a point of the cores' difference with its
+/// witnesses (the support point along [`start_direction`], or
+/// [`hulls::start`]'s), computed by the caller.
+#[inline(always)]
+fn apart_from<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    pose_ab: &Pose<T, N>,
+    first: Vertex<T, N>,
+) -> ClosestPoints<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let u = start_direction(pose_ab);
+    let support = difference_support(a, b, pose_ab, SVector::zeros());
+    let (near, near_a, near_b) = nearest_from(support, first);
     let radii = a.radius() + b.radius();
     let x = near.x;
     let len = x.norm();
@@ -497,7 +531,19 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let db = pose_ab.rotation.inverse_transform_vector(&-d);
-    let pb = (pose_ab * Point::from(core_support(b, &db))).coords + shift;
+    pair_vertex(pa, core_support(b, &db), pose_ab, shift)
+}
+
+/// The point `pa − (pose_ab · pb + shift)` of the cores' difference, `pa`
+/// on A's core and `pb` on B's in B's frame, with its witnesses.
+#[inline(always)]
+fn pair_vertex<T: Real, const N: usize>(
+    pa: SVector<T, N>,
+    pb: SVector<T, N>,
+    pose_ab: &Pose<T, N>,
+    shift: SVector<T, N>,
+) -> Vertex<T, N> {
+    let pb = (pose_ab * Point::from(pb)).coords + shift;
     Vertex {
         w: pa - pb,
         a: pa,
@@ -516,24 +562,24 @@ struct Nearest<T: Real, const N: usize> {
     settled: bool,
 }
 
-/// GJK with Wolfe's minor cycles, started from the support point along
-/// `u` (from A towards B: `s_K(u)` is the point of `K` that axis calls
-/// nearest), with the witnesses on A's and B's cores.
-fn nearest<T, const N: usize>(
+/// GJK with Wolfe's minor cycles, started from `first`, a point of `K`
+/// (the support point along B's origin, or the hull path's start:
+/// [`apart_from`]), with the witnesses on A's and B's cores.
+#[inline(always)]
+fn nearest_from<T, const N: usize>(
     support: impl Fn(&SVector<T, N>) -> Vertex<T, N>,
-    u: &SVector<T, N>,
+    mut first: Vertex<T, N>,
 ) -> (Nearest<T, N>, SVector<T, N>, SVector<T, N>)
 where
     T: Real,
 {
-    let mut first = support(u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
     let near = descend::<T, N, true, false>(support, &mut corral, first.w);
     (near, corral.combine(|v| v.a), corral.combine(Vertex::b))
 }
 
-/// The major steps of [`nearest`] from a corral whose weights give the
+/// The major steps of [`nearest_from`] from a corral whose weights give the
 /// point `x` (a single point of weight 1, or the corral of an earlier
 /// query moved along with the shapes: the casts' warm start). With `KEEP`
 /// false the caller wants `x` and its bound only: the corral is left as

@@ -104,7 +104,7 @@ pub fn intersects<T: Real>(
     b: &ConvexPolyhedron<T>,
     pose_b: &Pose3<T>,
 ) -> bool {
-    local_intersects(a, b, &pose_a.inv_mul(pose_b), None)
+    local_intersects(a, b, &pose_a.inv_mul(pose_b), None).intersects
 }
 
 /// [`intersects`] of A and B placed by `pose_ab` (A's frame), the face
@@ -112,18 +112,29 @@ pub fn intersects<T: Real>(
 /// that faces B's origin tried before the probe: a positive gap there, by
 /// the probe's arithmetic, is one [`intersects`] finds too, so the verdict
 /// is its own whatever `near` (docs/distance.md §11;
-/// `tests::near_face_verdict_is_the_verdict`).
+/// `tests::near_face_verdict_is_the_verdict`), and the face it tried.
 #[inline]
-pub(crate) fn intersects_near<T: Real>(
+pub(crate) fn intersects_near_face<T: Real>(
     a: &ConvexPolyhedron<T>,
     b: &ConvexPolyhedron<T>,
     pose_ab: &Pose3<T>,
     near: usize,
-) -> bool {
+) -> NearVerdict<T> {
     local_intersects(a, b, pose_ab, Some(near))
 }
 
-/// [`intersects`] in A's frame, with [`intersects_near`]'s face first when
+/// What [`intersects_near_face`] found: `intersects`' verdict and, when it
+/// tried a face of A around `near` (the pair is apart or its inner balls
+/// do not overlap, and the hull keeps rings), that face's normal (A's
+/// frame) and B's support vertex against it. `near` lies on that face, so
+/// `near − (R b + t)` is the support point of `A − B` along the normal:
+/// `distance`'s iteration starts there (docs/distance.md §11).
+pub(crate) struct NearVerdict<T: Real> {
+    pub(crate) intersects: bool,
+    pub(crate) face: Option<(Vector3<T>, usize)>,
+}
+
+/// [`intersects`] in A's frame, with [`intersects_near_face`]'s face first when
 /// `near` is given.
 #[inline(always)]
 fn local_intersects<T: Real>(
@@ -131,12 +142,16 @@ fn local_intersects<T: Real>(
     b: &ConvexPolyhedron<T>,
     pose_ab: &Pose3<T>,
     near: Option<usize>,
-) -> bool {
+) -> NearVerdict<T> {
     let r = *pose_ab.rotation.matrix();
     let t = pose_ab.translation.vector;
+    let verdict =
+        |intersects: bool, face: Option<(Vector3<T>, usize)>| NearVerdict { intersects, face };
     if !fits_path(a, b, &r, &t) {
-        return engine::local_separation(a, b, pose_ab, Scan::FirstGap).distance <= T::zero();
+        let d = engine::local_separation(a, b, pose_ab, Scan::FirstGap).distance;
+        return verdict(d <= T::zero(), None);
     }
+    let mut face = None;
     if let Some(v) = near {
         // Before `Hulls` (unused on a separated pair): its inner-ball test,
         // so that an overlapping pair pays nothing more, then the face.
@@ -144,25 +159,28 @@ fn local_intersects<T: Real>(
         let (cb, rb) = b.inner_ball();
         let slack = bound_slack(max_abs(&t) + a.reach() + b.reach());
         if (r * cb.coords + t - ca.coords).norm() < ra + rb - slack {
-            return true;
+            return verdict(true, None);
         }
-        if near_face_apart(a, b, &r, &t, v) {
-            return false;
+        if let Some((n, j, apart)) = near_face(a, b, &r, &t, v) {
+            face = Some((n, j));
+            if apart {
+                return verdict(false, face);
+            }
         }
     }
     let h = Hulls::new(a, b, &r, &t);
     if h.inner_balls_overlap() {
-        return true;
+        return verdict(true, face);
     }
     if let Probe::Apart(_) = h.probe() {
-        return false;
+        return verdict(false, face);
     }
     if h.overlap_certified() {
-        return true;
+        return verdict(true, face);
     }
     let mut best = BestAxis::new(Scan::FirstGap);
     let _ = h.scan(&mut best, T::zero());
-    best.finish().is_none_or(|s| s.distance <= T::zero())
+    verdict(best.finish().is_none_or(|s| s.distance <= T::zero()), face)
 }
 
 /// Whether the path takes the pair: a finite placement (else the engine's
@@ -728,33 +746,39 @@ fn face_gap<T: Real>(
     Gap::from_supports(ha, hb)
 }
 
-/// Whether the face of A around vertex `v` whose normal lies nearest the
-/// direction of B's origin `t` (the first on a tie) has a positive gap.
-/// False when the hull keeps no rings (`v` out of range included).
+/// The face of A around vertex `v` whose normal lies nearest the direction
+/// of B's origin `t` (the first on a tie): its normal, B's support vertex
+/// against it and whether its gap is positive (the gap [`face_gap`]
+/// computes, to the bit: the packed argmax's value is the packed
+/// maximum's). `None` when the hull keeps no rings (`v` out of range
+/// included).
 #[inline]
-fn near_face_apart<T: Real>(
+fn near_face<T: Real>(
     a: &ConvexPolyhedron<T>,
     b: &ConvexPolyhedron<T>,
     r: &Matrix3<T>,
     t: &Vector3<T>,
     v: usize,
-) -> bool {
-    let Some(ring) = a.gauss().ring_of(v) else {
-        return false;
-    };
+) -> Option<(Vector3<T>, usize, bool)> {
+    let ring = a.gauss().ring_of(v)?;
     let planes = a.planes();
     let mut best: Option<(usize, T)> = None;
     for link in ring {
         let f = link.face();
-        let Some(p) = planes.get(f) else {
-            return false;
-        };
+        let p = planes.get(f)?;
         let d = p.normal.dot(t);
         if best.is_none_or(|(_, m)| d > m) {
             best = Some((f, d));
         }
     }
-    best.is_some_and(|(f, _)| face_gap(a, b, r, t, f).distance > T::zero())
+    let (f, _) = best?;
+    let Plane {
+        normal: n,
+        offset: ha,
+    } = planes[f];
+    let (j, hb) = b.support_vertex(&-r.tr_mul(&n));
+    let gap = Gap::from_supports(ha, hb - n.dot(t));
+    Some((n, j, gap.distance > T::zero()))
 }
 
 /// Bit `k` set when the faces `(f, g)` of `edges[k]` project on opposite

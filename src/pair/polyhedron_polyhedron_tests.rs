@@ -86,7 +86,7 @@ fn overlap_certificate_agrees_with_the_pair_loop() {
     );
 }
 
-// `intersects_near` gives `intersects`' verdict whatever the vertex it
+// `intersects_near_face` gives `intersects`' verdict whatever the vertex it
 // starts from (the support vertex along B's origin, the distance's
 // choice, and any other, out of range included), on random hull pairs
 // apart, overlapping and within round-off of touching (B moved onto A
@@ -94,7 +94,7 @@ fn overlap_certificate_agrees_with_the_pair_loop() {
 #[test]
 fn near_face_verdict_is_the_verdict() {
     let mut rng = crate::test_rng::Rng(0x4ea2_face);
-    let (mut apart, mut overlapping) = (0, 0);
+    let (mut apart, mut overlapping, mut faces) = (0, 0, 0);
     for round in 0..4000 {
         let a = rng.hull(4 + round % 17, 1.0);
         let b = rng.hull(
@@ -117,10 +117,34 @@ fn near_face_verdict_is_the_verdict() {
         let (near, _) = a.support_vertex(&pose_ab.translation.vector);
         for v in [near, round % a.vertices().len(), a.vertices().len() + 3] {
             assert_eq!(
-                intersects_near(&a, &b, &pose_ab, v),
+                intersects_near_face(&a, &b, &pose_ab, v).intersects,
                 verdict,
                 "round {round}, vertex {v}"
             );
+        }
+        // The face it tried, when it tried one: a face of A through the
+        // vertex (A's support along its normal), and B's support vertex
+        // against it, the pair whose difference starts `distance`.
+        let found = intersects_near_face(&a, &b, &pose_ab, near);
+        assert_eq!(found.intersects, verdict, "round {round}");
+        if let Some((n, j)) = found.face {
+            let top = a
+                .vertices()
+                .iter()
+                .map(|p| p.coords.dot(&n))
+                .fold(f64::MIN, f64::max);
+            assert!(
+                top - a.vertices()[near].coords.dot(&n) <= 1e-12,
+                "round {round}: vertex {near} not on the face"
+            );
+            let r = pose_ab.rotation;
+            let low = |p: &nalgebra::Point3<f64>| (r * p).coords.dot(&n);
+            let bottom = b.vertices().iter().map(low).fold(f64::MAX, f64::min);
+            assert!(
+                low(&b.vertices()[j]) - bottom <= 1e-12,
+                "round {round}: B's vertex {j} not its support"
+            );
+            faces += 1;
         }
         if verdict {
             overlapping += 1;
@@ -129,7 +153,7 @@ fn near_face_verdict_is_the_verdict() {
         }
     }
     assert!(
-        apart > 800 && overlapping > 800,
-        "{apart} apart, {overlapping} overlapping"
+        apart > 800 && overlapping > 800 && faces > 1500,
+        "{apart} apart, {overlapping} overlapping, {faces} faces tried"
     );
 }

@@ -11,7 +11,9 @@
 //! outside: the face of largest h first, a fan of triangles (v₀, vₖ, vₖ₊₁)
 //!          each tested by its Voronoi regions (corners, edges, inside):
 //!          inside → p's projection (nothing is nearer: the polyhedron
-//!          lies below that plane); a corner v whose region holds p
+//!          lies below that plane); a point inside an edge → it (the
+//!          highest face's edge point is the hull's nearest: docs/rays.md);
+//!          a corner v whose region holds p
 //!          ((p − v)·(w − v) <= 0 for every neighbour w) → v;
 //!          else the least over every front face (n_f·p > o_f)
 //! ```
@@ -31,6 +33,27 @@ enum Region {
     /// Inside the triangle: `p`'s projection on the plane, which the
     /// caller computes from the face's plane instead.
     Inside,
+}
+
+/// The feature of the highest face its nearest point lies on.
+#[derive(Clone, Copy)]
+enum Feature {
+    /// A vertex (index into the hull's vertices).
+    Vertex(usize),
+    /// Inside a segment of the face's fan: an edge of the hull (or, by
+    /// round-off, a diagonal of the face).
+    Segment,
+}
+
+/// The nearest point of one face to a point ([`ConvexPolyhedron::nearest_on_face`]).
+enum OnFace<T: Real> {
+    /// The point's projection on the face's plane lies inside the face.
+    Inside,
+    /// The face's nearest point, its squared distance first, and the
+    /// feature it lies on.
+    Best(T, Vector3<T>, Feature),
+    /// A face without triangles (never in a built hull).
+    Empty,
 }
 
 /// The nearest point of the triangle `a b c` to `p`, and where it lies.
@@ -114,34 +137,65 @@ impl<T: Real> ConvexPolyhedron<T> {
         // no acute angle with any edge out of `v`: `p − v` lies in `v`'s
         // normal cone), that vertex is the answer.
         let vertices = self.vertices();
-        let ring = self.face_vertices(top);
-        let a = vertices[ring[0]].coords;
-        let mut best: Option<(T, Vector3<T>, Option<usize>)> = None;
-        for k in 1..ring.len().saturating_sub(1) {
-            let (b, c) = (vertices[ring[k]].coords, vertices[ring[k + 1]].coords);
-            let (q, region) = nearest_on_triangle(&p.coords, &a, &b, &c);
-            let corner = match region {
-                Region::Inside => return (p - n * h, h, false),
-                Region::Corner(0) => Some(ring[0]),
-                Region::Corner(j) => Some(ring[k + j - 1]),
-                Region::Edge => None,
-            };
-            let d2 = (p.coords - q).norm_squared();
-            if best.is_none_or(|(s, _, _)| d2 < s) {
-                best = Some((d2, q, corner));
-            }
-        }
-        if let Some((d2, q, Some(v))) = best {
+        let best = match self.nearest_on_face(p, top) {
+            OnFace::Inside => return (p - n * h, h, false),
+            OnFace::Best(d2, q, feature) => Some((d2, q, feature)),
+            OnFace::Empty => None,
+        };
+        if let Some((d2, q, feature)) = best {
             let from = p.coords - q;
-            let in_cone = self
-                .vertex_neighbours(v)
-                .iter()
-                .all(|&w| from.dot(&(vertices[w].coords - q)) <= T::zero());
-            if in_cone {
+            // A point inside an edge of the highest face is the hull's
+            // nearest point (docs/rays.md, "The nearest boundary point":
+            // `p − q` lies in the edge's normal cone because no face is
+            // higher than this one); a vertex is when `p − v` lies in its
+            // normal cone.
+            let nearest = match feature {
+                Feature::Vertex(v) => self
+                    .vertex_neighbours(v)
+                    .iter()
+                    .all(|&w| from.dot(&(vertices[w].coords - q)) <= T::zero()),
+                Feature::Segment => true,
+            };
+            if nearest {
                 return (Point3::from(q), d2.sqrt(), false);
             }
         }
         self.nearest_on_front_faces(p)
+    }
+
+    /// The nearest point to `p` of face `f` by its fan of triangles: the
+    /// projection on the plane when it falls inside one, else the best
+    /// triangle point with the vertex it is or the two ends of the segment
+    /// it lies inside.
+    #[inline(always)]
+    fn nearest_on_face(&self, p: &Point3<T>, f: usize) -> OnFace<T> {
+        let vertices = self.vertices();
+        let ring = self.face_vertices(f);
+        let Some(&first) = ring.first() else {
+            return OnFace::Empty;
+        };
+        let a = vertices[first].coords;
+        let mut best = OnFace::Empty;
+        for k in 1..ring.len().saturating_sub(1) {
+            let (b, c) = (vertices[ring[k]].coords, vertices[ring[k + 1]].coords);
+            let (q, region) = nearest_on_triangle(&p.coords, &a, &b, &c);
+            // Triangle corner `j` is ring position 0, k or k + 1.
+            let at = |j: usize| if j == 0 { 0 } else { k + j - 1 };
+            let feature = match region {
+                Region::Inside => return OnFace::Inside,
+                Region::Corner(j) => Feature::Vertex(ring[at(j)]),
+                Region::Edge => Feature::Segment,
+            };
+            let d2 = (p.coords - q).norm_squared();
+            let better = match best {
+                OnFace::Best(s, _, _) => d2 < s,
+                _ => true,
+            };
+            if better {
+                best = OnFace::Best(d2, q, feature);
+            }
+        }
+        best
     }
 
     /// The nearest point of the hull to an outside `p` and its distance: the
@@ -173,5 +227,59 @@ impl<T: Real> ConvexPolyhedron<T> {
             }
         }
         (nearest, nearest_sq.map_or(T::zero(), |s| s.sqrt()), false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use nalgebra::Vector3;
+
+    use super::*;
+    use crate::test_rng::Rng;
+
+    // The highest face's nearest point, when it lies inside an edge, is
+    // the hull's nearest point (the exhaustive search's, to round-off): on
+    // random hulls, flat ones too, and outside points near and far. A
+    // face other than the highest one fails this (its edge point need not
+    // be the nearest): the test checks the second highest face's too and
+    // finds such cases, so it would catch a wrong choice of face.
+    #[test]
+    fn highest_face_edge_point_is_the_nearest() {
+        let mut rng = Rng(0x5e91_7e57);
+        let (mut edges, mut second_wrong) = (0, 0);
+        for round in 0..20_000 {
+            let flat = if round % 5 == 0 { 0.05 } else { 1.0 };
+            let hull = rng.hull(4 + round % 29, flat);
+            let dir = Vector3::new(rng.next(), rng.next(), rng.next());
+            let p = Point3::from(dir * (1.5 + rng.next()));
+            let mut faces: Vec<(f64, usize)> = hull
+                .normals()
+                .iter()
+                .zip(hull.offsets())
+                .map(|(n, o)| n.dot(&p.coords) - o)
+                .enumerate()
+                .map(|(f, h)| (h, f))
+                .collect();
+            // Highest first (the first of equals, as `local_projection`).
+            faces.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+            if faces[0].0 <= 0.0 {
+                continue;
+            }
+            let (exact, _, _) = hull.nearest_on_front_faces(&p);
+            let is_nearest = |q: Vector3<f64>| (exact.coords - q).amax() <= 1e-12;
+            if let OnFace::Best(_, q, Feature::Segment) = hull.nearest_on_face(&p, faces[0].1) {
+                assert!(is_nearest(q), "round {round}: {q:?}, nearest {exact:?}");
+                edges += 1;
+            }
+            if let OnFace::Best(_, q, Feature::Segment) = hull.nearest_on_face(&p, faces[1].1) {
+                second_wrong += usize::from(faces[1].0 > 0.0 && !is_nearest(q));
+            }
+        }
+        assert!(
+            edges > 3000 && second_wrong > 100,
+            "{edges} edge points, {second_wrong} wrong on the second face"
+        );
     }
 }
