@@ -76,13 +76,9 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let u = start_direction(pose_ab);
-    run(
-        difference_support(a, b, pose_ab, SVector::zeros()),
-        u,
-        v,
-        max_toi,
-        tolerance,
-    )
+    let support = difference_support(a, b, pose_ab, SVector::zeros());
+    let first = support(&u);
+    run_from(support, first, u, v, max_toi, tolerance)
 }
 
 /// The touch at `toi`: the normal `−x̂` (`x` the last clipping plane's,
@@ -109,15 +105,16 @@ fn hit<T: Real, const N: usize>(
 }
 
 /// The ray cast's loop on the support mapping `support` of `K` (time 0),
-/// from the support point along `u`.
-fn run<T: Real, const N: usize>(
+/// from `first`, the support point along `u` (the hull path has A's half
+/// of it already: `hulls.rs`).
+pub(super) fn run_from<T: Real, const N: usize>(
     mut support: impl FnMut(&SVector<T, N>) -> Vertex<T, N>,
+    mut first: Vertex<T, N>,
     u: SVector<T, N>,
     v: &SVector<T, N>,
     max_toi: T,
     tolerance: &Tolerance<'_, T>,
 ) -> Ray<T, N> {
-    let mut first = support(&u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
     let mut x = first.w;
