@@ -95,11 +95,18 @@ fn hit<T: Real, const N: usize>(
         Some(n) => n,
         None => Unit::new_normalize(*u),
     };
+    // `corral.combine` of `a` and of `b`, in one pass (the same sums).
+    let (mut pa, mut pb) = (SVector::zeros(), SVector::zeros());
+    for i in 0..corral.len {
+        let p = corral.get(i);
+        pa += p.a * p.weight;
+        pb += p.b() * p.weight;
+    }
     Ray::Hit {
         toi,
         normal,
-        pa: corral.combine(|p| p.a),
-        pb: corral.combine(Vertex::b),
+        pa,
+        pb,
         distance,
     }
 }
@@ -195,6 +202,7 @@ mod tests {
     use nalgebra::{Point3, Rotation3, Translation3, Vector3};
 
     use super::super::{newton, sweep, Tolerance};
+    use super::{hit, Ray};
     use crate::test_rng::Rng;
     use crate::{distance, project_point, ConvexPolyhedron, Pose3, Real, Support};
 
@@ -364,5 +372,32 @@ mod tests {
     #[test]
     fn ray_casts_match_the_newton_sweep_f32() {
         ray_casts_match_the_newton_sweep::<f32>(0x5ca_7002, 3000);
+    }
+
+    // The hit's witnesses, summed in one pass, are `Corral::combine`'s of
+    // `a` and of `b` to the bit, on random corrals of one to four points.
+    #[test]
+    fn hit_witnesses_are_the_corrals_combinations() {
+        use super::super::super::{Corral, Vertex};
+        let mut rng = Rng(0x41_7c0b);
+        let bits = |v: Vector3<f64>| v.map(f64::to_bits);
+        for round in 0..2000 {
+            let mut vertex = || Vertex {
+                w: Vector3::new(rng.next(), rng.next(), rng.next()) * 3.0,
+                a: Vector3::new(rng.next(), rng.next(), rng.next()) * 1e3,
+                weight: rng.next().abs(),
+            };
+            let mut corral = Corral::single(vertex());
+            for _ in 0..round % 4 {
+                corral.push(vertex());
+            }
+            let u = Vector3::x();
+            let Ray::Hit { pa, pb, .. } = hit(&corral, 0.5, u, &u, 0.0) else {
+                panic!("round {round}: not a hit");
+            };
+            assert_eq!(bits(pa), bits(corral.combine(|p| p.a)), "round {round}");
+            assert_eq!(bits(pb), bits(corral.combine(Vertex::b)), "round {round}");
+            assert_ne!(pa, Vector3::zeros(), "round {round}");
+        }
     }
 }
