@@ -148,12 +148,26 @@ where
             _ => {}
         }
     }
-    if crate::query::intersects_in_range(a, pose_a, b, pose_b) {
-        return Some(hit_at_start(a, pose_a, b, pose_b));
-    }
     let v = vel_b - vel_a;
     let motion = v * max_toi;
     let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b, &motion);
+    if N == 3 {
+        // Two hulls: the time-0 verdict and the ray cast share A's first
+        // support vertex (src/distance/sweep/hulls.rs).
+        let tolerance = || tolerance_bounds(a, b, pose_a, pose_b, &motion, &exact);
+        let hulls =
+            crate::distance::hull_cast(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, tolerance);
+        match hulls {
+            Some(crate::distance::HullCast::Swept(hit)) => return hit.map(swept_hit),
+            Some(crate::distance::HullCast::Overlap) => {
+                return Some(hit_at_start(a, pose_a, b, pose_b))
+            }
+            None => {}
+        }
+    }
+    if crate::query::intersects_in_range(a, pose_a, b, pose_b) {
+        return Some(hit_at_start(a, pose_a, b, pose_b));
+    }
     let tolerance = tolerance_bounds(a, b, pose_a, pose_b, &motion, &exact);
     let hit = crate::distance::sweep(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, &tolerance)?;
     Some(swept_hit(hit))

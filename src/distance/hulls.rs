@@ -106,7 +106,7 @@ where
 /// and B's support vertex against the face around it that the verdict
 /// tried, or, when it tried none, the support point along B's origin.
 #[inline(always)]
-fn start<T: Real>(
+pub(super) fn start<T: Real>(
     a: &ConvexPolyhedron<T>,
     b: &ConvexPolyhedron<T>,
     pose_ab: &Pose3<T>,

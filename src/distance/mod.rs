@@ -58,7 +58,7 @@ pub(crate) use boxes::{cast_2d as box_cast_2d, BoxCast};
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
 use closed::{box_distance_2d, closed_form, general_distance, generic_distance, BoxDistance};
 use corral::{minor_cycles, Corral, Vertex};
-pub(crate) use sweep::{sweep, Sweep, Tolerance};
+pub(crate) use sweep::{hull_cast, sweep, HullCast, Sweep, Tolerance};
 
 /// The most major iterations (support points) of one query. A polytope pair
 /// ends long before (each step leaves a corral for good, and the corrals

@@ -34,9 +34,11 @@ use super::{
 use crate::pair::{cast, with_boxes};
 use raycast::Ray;
 
+mod hulls;
 mod raycast;
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
+pub(crate) use hulls::{hull_cast, HullCast};
 
 /// The most Newton steps of one sweep: from the left of a simple root each
 /// step at least halves the error once close; a grazing contact (a double

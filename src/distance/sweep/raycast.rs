@@ -76,13 +76,9 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let u = start_direction(pose_ab);
-    run(
-        difference_support(a, b, pose_ab, SVector::zeros()),
-        u,
-        v,
-        max_toi,
-        tolerance,
-    )
+    let support = difference_support(a, b, pose_ab, SVector::zeros());
+    let first = support(&u);
+    run_from(support, first, u, v, max_toi, tolerance)
 }
 
 /// The touch at `toi`: the normal `−x̂` (`x` the last clipping plane's,
@@ -99,25 +95,33 @@ fn hit<T: Real, const N: usize>(
         Some(n) => n,
         None => Unit::new_normalize(*u),
     };
+    // `corral.combine` of `a` and of `b`, in one pass (the same sums).
+    let (mut pa, mut pb) = (SVector::zeros(), SVector::zeros());
+    for i in 0..corral.len {
+        let p = corral.get(i);
+        pa += p.a * p.weight;
+        pb += p.b() * p.weight;
+    }
     Ray::Hit {
         toi,
         normal,
-        pa: corral.combine(|p| p.a),
-        pb: corral.combine(Vertex::b),
+        pa,
+        pb,
         distance,
     }
 }
 
 /// The ray cast's loop on the support mapping `support` of `K` (time 0),
-/// from the support point along `u`.
-fn run<T: Real, const N: usize>(
+/// from `first`, the support point along `u` (the hull path has A's half
+/// of it already: `hulls.rs`).
+pub(super) fn run_from<T: Real, const N: usize>(
     mut support: impl FnMut(&SVector<T, N>) -> Vertex<T, N>,
+    mut first: Vertex<T, N>,
     u: SVector<T, N>,
     v: &SVector<T, N>,
     max_toi: T,
     tolerance: &Tolerance<'_, T>,
 ) -> Ray<T, N> {
-    let mut first = support(&u);
     first.weight = T::one();
     let mut corral = Corral::single(first);
     let mut x = first.w;
@@ -141,51 +145,81 @@ fn run<T: Real, const N: usize>(
         let adds = xx - xw > T::default_epsilon() * nalgebra::convert(16.0) * d * (d + w.w.norm());
         if xw > T::zero() {
             // The plane through w normal to x separates the ray point from
-            // K: the ray cannot enter K before crossing it.
-            let xv = x.dot(v);
-            if xv.partial_cmp(&T::zero()) != Some(Ordering::Greater) {
-                return Ray::Miss;
-            }
-            let next = lambda + xw / xv;
-            if next.partial_cmp(&max_toi).is_none_or(Ordering::is_gt) {
-                return Ray::Miss;
-            }
-            if next <= lambda {
-                // Below the resolution of λ: as Newton's step would, stop.
-                return Ray::Fail;
-            }
-            clip = Some(x);
-            let dv = v * (next - lambda);
-            for i in 0..corral.len {
-                corral.get_mut(i).w -= dv;
-            }
-            w.w -= dv;
-            lambda = next;
-            if adds {
-                if corral.len > N {
-                    return Ray::Fail;
+            // K, `gap = x·w / |x|` from it: a lower bound of the distance
+            // at λ. Within `low` (a lower bound of the tolerance) of the
+            // ray point, the distance at λ may be within the tolerance: the
+            // steps below decide at this λ
+            // (`sweep::hulls::tests::hull_cast_matches_the_general_route_f32`
+            // failed on such a pair at 1e4, B moving away, when this was a
+            // miss). Farther, the ray cannot enter K before crossing it.
+            let gap = xw / d;
+            if gap > tolerance.low {
+                let xv = x.dot(v);
+                let closing = xv.partial_cmp(&T::zero()) == Some(Ordering::Greater);
+                let next = lambda + xw / xv;
+                if closing && next.partial_cmp(&max_toi).is_some_and(Ordering::is_le) {
+                    if next <= lambda {
+                        // Below the resolution of λ: as Newton's step would,
+                        // stop.
+                        return Ray::Fail;
+                    }
+                    clip = Some(x);
+                    let dv = v * (next - lambda);
+                    for i in 0..corral.len {
+                        corral.get_mut(i).w -= dv;
+                    }
+                    w.w -= dv;
+                    lambda = next;
+                    if adds {
+                        if corral.len > N {
+                            return Ray::Fail;
+                        }
+                        corral.push(w);
+                    }
+                    x = match minor_cycles(&mut corral) {
+                        Some(y) => y,
+                        None => return Ray::Fail,
+                    };
+                    continue;
                 }
-                corral.push(w);
+                // Not reached by `max_toi`: the plane's gap then (or now,
+                // when the ray runs along or away from it) bounds the
+                // distance until `max_toi` from below; over `high` (an
+                // upper bound of the tolerance) the shapes never come
+                // within the tolerance, a miss (the plane at `max_toi`
+                // within it: Newton's steps decide).
+                let end = if closing {
+                    gap - (max_toi - lambda) * xv / d
+                } else {
+                    gap
+                };
+                return if end > tolerance.high || is_nan(end) {
+                    Ray::Miss
+                } else {
+                    Ray::Fail
+                };
             }
-            x = match minor_cycles(&mut corral) {
-                Some(y) => y,
-                None => return Ray::Fail,
+        }
+        // The nearest point of K − λ·v at this λ, one more step.
+        if !adds {
+            // Nothing nearer at this λ: `x` is the distance to round-off.
+            // Over the tolerance (tested above) with a separating plane, the
+            // shapes are apart at λ by more than it, and the plane did not
+            // clip: Newton's steps decide. Without one (`x·w <= 0`), `x` is
+            // round-off: a touch at λ.
+            return if xw > T::zero() {
+                Ray::Fail
+            } else {
+                hit(&corral, lambda, clip.unwrap_or(x), &u, d)
             };
-        } else {
-            if !adds {
-                // Nothing nearer at this λ while the plane does not
-                // separate: x is round-off (`xx <= gap` with `xw <= 0`);
-                // a touch at λ.
-                return hit(&corral, lambda, clip.unwrap_or(x), &u, d);
-            }
-            if corral.len > N {
-                return Ray::Fail;
-            }
-            corral.push(w);
-            match minor_cycles(&mut corral) {
-                Some(y) if y.norm_squared() < xx => x = y,
-                _ => return Ray::Fail,
-            }
+        }
+        if corral.len > N {
+            return Ray::Fail;
+        }
+        corral.push(w);
+        match minor_cycles(&mut corral) {
+            Some(y) if y.norm_squared() < xx => x = y,
+            _ => return Ray::Fail,
         }
     }
     Ray::Fail
@@ -198,6 +232,7 @@ mod tests {
     use nalgebra::{Point3, Rotation3, Translation3, Vector3};
 
     use super::super::{newton, sweep, Tolerance};
+    use super::{hit, Ray};
     use crate::test_rng::Rng;
     use crate::{distance, project_point, ConvexPolyhedron, Pose3, Real, Support};
 
@@ -367,5 +402,32 @@ mod tests {
     #[test]
     fn ray_casts_match_the_newton_sweep_f32() {
         ray_casts_match_the_newton_sweep::<f32>(0x5ca_7002, 3000);
+    }
+
+    // The hit's witnesses, summed in one pass, are `Corral::combine`'s of
+    // `a` and of `b` to the bit, on random corrals of one to four points.
+    #[test]
+    fn hit_witnesses_are_the_corrals_combinations() {
+        use super::super::super::{Corral, Vertex};
+        let mut rng = Rng(0x41_7c0b);
+        let bits = |v: Vector3<f64>| v.map(f64::to_bits);
+        for round in 0..2000 {
+            let mut vertex = || Vertex {
+                w: Vector3::new(rng.next(), rng.next(), rng.next()) * 3.0,
+                a: Vector3::new(rng.next(), rng.next(), rng.next()) * 1e3,
+                weight: rng.next().abs(),
+            };
+            let mut corral = Corral::single(vertex());
+            for _ in 0..round % 4 {
+                corral.push(vertex());
+            }
+            let u = Vector3::x();
+            let Ray::Hit { pa, pb, .. } = hit(&corral, 0.5, u, &u, 0.0) else {
+                panic!("round {round}: not a hit");
+            };
+            assert_eq!(bits(pa), bits(corral.combine(|p| p.a)), "round {round}");
+            assert_eq!(bits(pb), bits(corral.combine(Vertex::b)), "round {round}");
+            assert_ne!(pa, Vector3::zeros(), "round {round}");
+        }
     }
 }
