@@ -31,7 +31,7 @@ use crate::{ConvexPolyhedron, Pose, Pose3, Real, Shape};
 /// `None` otherwise.
 #[inline]
 #[allow(clippy::type_complexity)]
-fn as_hulls<'s, T, const N: usize, A, B>(
+pub(super) fn as_hulls<'s, T, const N: usize, A, B>(
     a: &'s A,
     pose_a: &'s Pose<T, N>,
     b: &'s B,

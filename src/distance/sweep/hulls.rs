@@ -18,11 +18,11 @@
 
 use nalgebra::SVector;
 
-use super::super::hulls::start;
+use super::super::hulls::{as_hulls, start};
 use super::super::{difference_support, start_direction};
 use super::raycast::{self, Ray};
 use super::{newton, touch, Sweep, Tolerance};
-use crate::pair::{cast, with_boxes};
+use crate::pair::cast;
 use crate::{ConvexPolyhedron, Pose, Pose3, Real, Shape};
 
 /// What the hull path found.
@@ -58,14 +58,7 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    if N != 3 {
-        return None;
-    }
-    let (ha, hb) = (a.as_polyhedron()?, b.as_polyhedron()?);
-    if with_boxes(a, b, |_, _| ()).is_ok() {
-        return None;
-    }
-    let (pose_a3, pose_b3) = (cast::<_, Pose3<T>>(pose_a)?, cast::<_, Pose3<T>>(pose_b)?);
+    let (ha, pose_a3, hb, pose_b3) = as_hulls(a, pose_a, b, pose_b)?;
     let (vel_a3, vel_b3) = (cast(vel_a)?, cast(vel_b)?);
     Some(
         match cast_hulls(ha, pose_a3, vel_a3, hb, pose_b3, vel_b3, max_toi, tolerance) {
