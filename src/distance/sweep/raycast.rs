@@ -15,11 +15,12 @@
 //! repeat (at most MAX_ITERATIONS):
 //!     |x| <= tol: touch at λ, normal the last clipping plane's
 //!     w = s_K(−x) − λ·v
-//!     x·w > 0:                        the plane x·y = x·w separates
-//!         x·v <= 0: never             the ray runs along or away from it
-//!         δ = x·w / x·v;  λ += δ      (> max_toi: never)
-//!         corral and w moved by −δ·v
-//!     else if w adds nothing (the duality gap, or w in the corral): touch
+//!     x·w > 0, gap = x·w / |x| > low:  the plane x·y = x·w separates
+//!         x·v > 0, λ + x·w / x·v <= max_toi:
+//!             δ = x·w / x·v;  λ += δ; corral and w moved by −δ·v; next
+//!         the plane's gap at max_toi (or now, x·v <= 0) > high: never
+//!         else: Newton's steps
+//!     w adds nothing (the duality gap): touch if x·w <= 0, else Newton's
 //!     corral ∪ {w}, Wolfe's minor cycles: x = its nearest point
 //! ```
 //!
