@@ -256,6 +256,36 @@ macro_rules! compare {
                             .count()
                     })
                 });
+                // Point projections onto B: A's origin and the midpoint of
+                // the origins (outside B, and inside or near it), as the
+                // `count` binary's `project` cells.
+                g.bench_function("ours_project_point", |bch| {
+                    bch.iter(|| {
+                        ours.iter()
+                            .map(|(_, pa, b, pb)| {
+                                let p = pa.translation.vector;
+                                let m = (p + pb.translation.vector) * 0.5;
+                                let b = black_box(b);
+                                separating_axis::project_point(b, pb, &p.into()).distance
+                                    + separating_axis::project_point(b, pb, &m.into()).distance
+                            })
+                            .sum::<$t>()
+                    })
+                });
+                g.bench_function("parry_project_point", |bch| {
+                    bch.iter(|| {
+                        theirs
+                            .iter()
+                            .map(|(_, pa, b, pb)| {
+                                let p = pa.translation;
+                                let m = (p + pb.translation) * 0.5;
+                                let b = black_box(b.as_ref());
+                                b.project_point(pb, p, false).point.x
+                                    + b.project_point(pb, m, false).point.x
+                            })
+                            .sum::<$t>()
+                    })
+                });
                 g.finish();
             }
         }

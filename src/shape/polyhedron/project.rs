@@ -165,8 +165,7 @@ impl<T: Real> ConvexPolyhedron<T> {
 
     /// The nearest point to `p` of face `f` by its fan of triangles: the
     /// projection on the plane when it falls inside one, else the best
-    /// triangle point with the vertex it is or the two ends of the segment
-    /// it lies inside.
+    /// triangle point (the first of equals) with the feature it lies on.
     #[inline(always)]
     fn nearest_on_face(&self, p: &Point3<T>, f: usize) -> OnFace<T> {
         let vertices = self.vertices();
@@ -202,7 +201,6 @@ impl<T: Real> ConvexPolyhedron<T> {
     /// least over the front faces (`n·p > o`) of their triangles' nearest
     /// points (some face through the nearest point has `p` in front).
     fn nearest_on_front_faces(&self, p: &Point3<T>) -> (Point3<T>, T, bool) {
-        let vertices = self.vertices();
         let mut nearest = *p;
         let mut nearest_sq: Option<T> = None;
         for (f, (n, &o)) in self.normals().iter().zip(self.offsets()).enumerate() {
@@ -211,19 +209,13 @@ impl<T: Real> ConvexPolyhedron<T> {
             if h.partial_cmp(&T::zero()) != Some(core::cmp::Ordering::Greater) {
                 continue; // on or below the plane
             }
-            let ring = self.face_vertices(f);
-            let a = vertices[ring[0]].coords;
-            for k in 1..ring.len().saturating_sub(1) {
-                let (b, c) = (vertices[ring[k]].coords, vertices[ring[k + 1]].coords);
-                let (q, region) = nearest_on_triangle(&p.coords, &a, &b, &c);
-                if region == Region::Inside {
-                    return (p - n * h, h, false);
-                }
-                let d2 = (p.coords - q).norm_squared();
-                if nearest_sq.is_none_or(|s| d2 < s) {
+            match self.nearest_on_face(p, f) {
+                OnFace::Inside => return (p - n * h, h, false),
+                OnFace::Best(d2, q, _) if nearest_sq.is_none_or(|s| d2 < s) => {
                     nearest = Point3::from(q);
                     nearest_sq = Some(d2);
                 }
+                _ => {}
             }
         }
         (nearest, nearest_sq.map_or(T::zero(), |s| s.sqrt()), false)
