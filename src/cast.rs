@@ -272,12 +272,14 @@ where
     };
     let (lo_a, hi_a) = bounds(&|| reach(a), a.as_polyhedron(), a.radius());
     let (lo_b, hi_b) = bounds(&|| reach(b), b.as_polyhedron(), b.radius());
-    let rest = |ra: T, rb: T| {
-        ra + rb
-            + pose_a.translation.vector.amax()
-            + pose_b.translation.vector.amax()
-            + motion.amax()
-    };
+    // The largest coordinates once, for both sums (the same additions in
+    // the same order as before, so the same bits).
+    let (at_a, at_b, moved) = (
+        pose_a.translation.vector.amax(),
+        pose_b.translation.vector.amax(),
+        motion.amax(),
+    );
+    let rest = |ra: T, rb: T| ra + rb + at_a + at_b + moved;
     let tol = crate::real::cast_tolerance::<T>();
     crate::distance::Tolerance {
         low: tol * rest(lo_a, lo_b),
