@@ -46,12 +46,19 @@ pub(super) struct Corral<T: Real, const N: usize> {
 
 impl<T: Real, const N: usize> Corral<T, N> {
     pub(super) fn single(v: Vertex<T, N>) -> Self {
-        // `v` is point 0; the other places are never read before a push.
-        Self {
-            head: [v; N],
-            last: v,
-            len: 1,
+        // `v` is point 0; the other places are never read before a push,
+        // and zeros are cheaper to write than copies of `v`.
+        let zero = Vertex {
+            w: SVector::zeros(),
+            a: SVector::zeros(),
+            weight: T::zero(),
+        };
+        let (mut head, mut last) = ([zero; N], zero);
+        match head.first_mut() {
+            Some(first) => *first = v,
+            None => last = v,
         }
+        Self { head, last, len: 1 }
     }
 
     pub(super) fn get(&self, i: usize) -> &Vertex<T, N> {

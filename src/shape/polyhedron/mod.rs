@@ -580,7 +580,9 @@ impl<T: Real> ConvexPolyhedron<T> {
 impl<T: Real> Support<T, 3> for ConvexPolyhedron<T> {
     #[inline]
     fn local_support_point(&self, dir: &Vector3<T>) -> Point3<T> {
-        self.vertices[self.support(dir).0]
+        // From the packed copy the scan has just read (`vertex`): the same
+        // numbers, and no second copy of the vertices in the cache.
+        Point3::from(self.vertex(self.support(dir).0))
     }
 
     /// The value needs no vertex index: below the climbing threshold it is
