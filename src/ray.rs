@@ -433,11 +433,13 @@ where
 /// time limit, `None` on a miss, a zero direction from outside, or a NaN
 /// input).
 ///
-/// Boxes and balls take their time from the same code as [`cast_ray`]
-/// without building the hit point and the world normal, the query parry
-/// calls `cast_ray` (docs/rays.md, tests/ray_toi.rs::
-/// toi_agrees_with_cast_ray_to_the_bit); other shapes run [`cast_ray`] and
-/// keep its time.
+/// Balls take their time from the same code as [`cast_ray`], boxes from a
+/// time-only copy of its slabs (the same compares, the same bits), without
+/// building the hit point and the world normal: the query parry calls
+/// `cast_ray` (docs/rays.md, tests/ray_toi.rs::
+/// toi_agrees_with_cast_ray_to_the_bit, tests/ray_box_paths.rs::
+/// box_toi_is_the_old_route_to_the_bit); other shapes run [`cast_ray`]
+/// and keep its time.
 ///
 /// ```
 /// use nalgebra::{Point2, Vector2};
@@ -464,7 +466,7 @@ where
     S: Shape<T, N> + ?Sized,
 {
     if let Some(obb) = shape.as_obb_ref() {
-        return boxes::box_ray_time(obb, pose, ray, max_toi, solid).map(|(t, _)| t);
+        return boxes::box_ray_toi(obb, pose, ray, max_toi, solid);
     }
     if let Some(ball) = shape.as_ball() {
         return ball::ball_ray_time(ball, pose, ray, max_toi, solid, &|t, _| t);

@@ -9,9 +9,15 @@
 //! axes past the third take the loop), f32 and f64, solid and hollow, with
 //! origins inside, outside and on a face, directions with zero components,
 //! and `max_toi` cut-offs.
+//!
+//! `cast_ray_toi` on a box takes its own time-only copy of the slabs when
+//! the ray crosses every slab (`box_ray_toi`): against the time of
+//! `cast_ray` (the route it was before), to the bit, on random rays and on
+//! the awkward ones (zero, subnormal, huge and infinite coordinates, rays
+//! along a face, `max_toi` of 0, infinity and NaN).
 
 use nalgebra::{Point, Rotation, Rotation2, SVector};
-use separating_axis::{cast_ray, Aabb, Obb, Pose, Ray, RayHit};
+use separating_axis::{cast_ray, cast_ray_toi, Aabb, Obb, Pose, Ray, RayHit};
 
 use crate::support::rng::Rng;
 use crate::support::scalars::{f, in_both_scalars, t, TestReal};
@@ -133,4 +139,113 @@ fn box_fast_path_matches_the_slab_loop<T: TestReal>() {
     }
 }
 
-in_both_scalars!(box_fast_path_matches_the_slab_loop);
+/// A coordinate for the awkward rays: mostly ordinary, sometimes zero (of
+/// either sign), subnormal, huge, infinite or NaN.
+fn awkward(rng: &mut Rng, scale: f64) -> f64 {
+    match rng.below(24) {
+        0 => 0.0,
+        1 => -0.0,
+        2 => f64::MIN_POSITIVE * rng.range(-1.0, 1.0) * 1e-3,
+        3 => 1e30 * rng.signed_unit(),
+        4 => f64::INFINITY,
+        5 => f64::NEG_INFINITY,
+        6 => f64::NAN,
+        _ => rng.range(-scale, scale),
+    }
+}
+
+/// `count` rays at one box (centred or turned, in any pose); asserts the
+/// two times agree to the bit and returns the hits.
+fn toi_against_cast_ray<T: TestReal, const N: usize>(
+    rng: &mut Rng,
+    turn: Turn<T, N>,
+    count: usize,
+    odd: bool,
+) -> usize {
+    let mut hits = 0;
+    for case in 0..count {
+        let h = SVector::<f64, N>::from_fn(|_, _| rng.range(0.3, 3.0)).map(t::<T>);
+        let centre = SVector::<f64, N>::from_fn(|_, _| rng.range(-1.0, 1.0)).map(t::<T>);
+        let obb = if rng.chance(0.5) {
+            Obb::new(Point::origin(), Rotation::identity(), h).unwrap()
+        } else {
+            Obb::new(Point::from(centre), turn(rng), h).unwrap()
+        };
+        let shift = SVector::<f64, N>::from_fn(|_, _| rng.range(-10.0, 10.0)).map(t::<T>);
+        let pose = Pose::from_parts(shift.into(), turn(rng));
+        let mut local = SVector::<f64, N>::from_fn(|_, _| rng.range(-5.0, 5.0));
+        let mut dir = if rng.chance(0.5) {
+            -local + SVector::<f64, N>::from_fn(|_, _| rng.range(-0.5, 0.5))
+        } else {
+            rng.unit_vector::<N>() * rng.range(0.1, 4.0)
+        };
+        if odd {
+            local = local.map(|x| {
+                if rng.chance(0.3) {
+                    awkward(rng, 5.0)
+                } else {
+                    x
+                }
+            });
+            dir = dir.map(|x| {
+                if rng.chance(0.3) {
+                    awkward(rng, 4.0)
+                } else {
+                    x
+                }
+            });
+        }
+        let origin = pose * Point::from(local.map(t::<T>));
+        let ray = Ray::new(origin, pose.rotation * dir.map(t::<T>));
+        let max_toi = t::<T>(match rng.below(if odd { 8 } else { 4 }) {
+            0 => 0.5,
+            1 => 2.0,
+            2 | 3 => 100.0,
+            4 => 0.0,
+            5 => f64::INFINITY,
+            6 => f64::MAX,
+            _ => f64::NAN,
+        });
+        for solid in [true, false] {
+            let old = cast_ray(&obb, &pose, &ray, max_toi, solid).map(|hit| f(hit.toi).to_bits());
+            let new = cast_ray_toi(&obb, &pose, &ray, max_toi, solid).map(|x| f(x).to_bits());
+            assert_eq!(
+                new,
+                old,
+                "{} N = {N} case {case} solid {solid}: {ray:?} max {max_toi:?}",
+                T::NAME
+            );
+            hits += usize::from(new.is_some());
+        }
+    }
+    hits
+}
+
+fn box_toi_is_the_old_route_to_the_bit<T: TestReal>() {
+    let mut rng = Rng::new(0x0b0c_7011);
+    let cases = 4000;
+    let turn2: Turn<T, 2> = |rng| Rotation2::new(t(rng.range(0.0, std::f64::consts::TAU)));
+    let turn3: Turn<T, 3> = |rng| {
+        let r = rng.rotation();
+        Rotation::from_matrix_unchecked(r.matrix().map(t::<T>))
+    };
+    for odd in [false, true] {
+        for hits in [
+            toi_against_cast_ray(&mut rng, turn2, cases, odd),
+            toi_against_cast_ray(&mut rng, turn3, cases, odd),
+        ] {
+            // Hits and misses both (two casts a ray).
+            assert!(
+                hits > cases / 10 && hits < 2 * cases * 9 / 10,
+                "{} odd {odd}: {hits} hits of {}",
+                T::NAME,
+                2 * cases
+            );
+        }
+    }
+}
+
+in_both_scalars!(
+    box_fast_path_matches_the_slab_loop,
+    box_toi_is_the_old_route_to_the_bit
+);
