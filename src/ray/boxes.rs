@@ -115,6 +115,70 @@ pub(super) fn slabs_in_box_frame<T: Real, const N: usize>(
     Some(s)
 }
 
+/// The ray in the box's frame, `ob + t·db`, the half extents and whether
+/// the origin is in the closed box; `None` for a NaN in the ray or
+/// `max_toi`. The steps [`box_ray_time`] and [`box_ray_toi`] share.
+struct BoxFrame<T: Real, const N: usize> {
+    ob: SVector<T, N>,
+    db: SVector<T, N>,
+    h: SVector<T, N>,
+    inside: bool,
+}
+
+/// [`BoxFrame`] of `ray` (in the world) for `obb` at `pose`.
+#[inline(always)]
+fn box_frame<T: Real, const N: usize>(
+    obb: &Obb<T, N>,
+    pose: &Pose<T, N>,
+    ray: &Ray<T, N>,
+    max_toi: T,
+) -> Option<BoxFrame<T, N>> {
+    let o = pose.inverse_transform_point(&ray.origin);
+    let d = pose.inverse_transform_vector(&ray.dir);
+    // An index loop: a chain of the two vectors' iterators cost about 80
+    // instructions a ray (callgrind), more than the box's whole slab test;
+    // `|` rather than `||` lets the compiler test all lanes with one
+    // vector compare instead of a branch per coordinate.
+    if crate::real::is_nan(max_toi)
+        || (0..N).fold(false, |any, i| {
+            any | crate::real::is_nan(o[i]) | crate::real::is_nan(d[i])
+        })
+    {
+        return None;
+    }
+    let ob = obb.in_box_frame(&o);
+    let h = obb.half_extents();
+    // Every axis tested (`&`, not a short-circuit): one vector compare.
+    let inside = (0..N).fold(true, |all, i| all & (ob[i].abs() <= h[i]));
+    Some(BoxFrame {
+        ob,
+        db: obb.vector_in_box_frame(&d),
+        h,
+        inside,
+    })
+}
+
+/// The near and far time of each axis's slab for the ray `ob + t·db`
+/// (every `db` component non-zero), as [`crossing_slabs`] and
+/// [`box_ray_toi`] read them. The times at the `+` and `−` planes of each
+/// axis; the near one is the smaller: the `+` plane's when moving towards
+/// `−` (`db < 0`), since `h − o ≥ −h − o` stays so through rounding and
+/// through a division by a negative number reverses it (and the other
+/// way for `db > 0`). Equal times are the same number whichever is taken
+/// (up to the sign of a zero, which no comparison after sees).
+#[inline(always)]
+fn slab_times<T: Real, const N: usize>(
+    ob: &SVector<T, N>,
+    db: &SVector<T, N>,
+    h: &SVector<T, N>,
+) -> (SVector<T, N>, SVector<T, N>) {
+    let t_plus = (h - ob).component_div(db);
+    let t_minus = (-h - ob).component_div(db);
+    let t_near = t_plus.zip_map(&t_minus, |p, m| if p < m { p } else { m });
+    let t_far = t_minus.zip_map(&t_plus, |m, p| if m > p { m } else { p });
+    (t_near, t_far)
+}
+
 /// [`slabs_in_box_frame`] for a ray that crosses every slab (no zero
 /// component in `db`): the same divisions and the same choices (the
 /// first axis wins a tie), written as whole-vector steps, which the
@@ -126,16 +190,7 @@ fn crossing_slabs<T: Real, const N: usize>(
     db: &SVector<T, N>,
     h: &SVector<T, N>,
 ) -> Slabs<T> {
-    // The times at the `+` and `−` planes of each axis. The near one is the
-    // smaller: the `+` plane's when moving towards `−` (`db < 0`), since
-    // `h − o ≥ −h − o` stays so through rounding and through a division
-    // by a negative number reverses it (and the other way for `db > 0`).
-    // Equal times are the same number whichever is taken (up to the sign
-    // of a zero, which no comparison below sees).
-    let t_plus = (h - ob).component_div(db);
-    let t_minus = (-h - ob).component_div(db);
-    let t_near = t_plus.zip_map(&t_minus, |p, m| if p < m { p } else { m });
-    let t_far = t_minus.zip_map(&t_plus, |m, p| if m > p { m } else { p });
+    let (t_near, t_far) = slab_times(ob, db, h);
     let (mut t_in, mut k_in) = (t_near[0], 0);
     let mut t_out = T::max_value().unwrap_or_else(T::one);
     let mut k_out = N;
@@ -201,27 +256,10 @@ pub(super) fn box_ray_time<T: Real, const N: usize>(
     max_toi: T,
     solid: bool,
 ) -> Option<(T, usize)> {
-    let o = pose.inverse_transform_point(&ray.origin);
-    let d = pose.inverse_transform_vector(&ray.dir);
-    // An index loop: a chain of the two vectors' iterators cost about 80
-    // instructions a ray (callgrind), more than the box's whole slab test;
-    // `|` rather than `||` lets the compiler test all lanes with one
-    // vector compare instead of a branch per coordinate.
-    if crate::real::is_nan(max_toi)
-        || (0..N).fold(false, |any, i| {
-            any | crate::real::is_nan(o[i]) | crate::real::is_nan(d[i])
-        })
-    {
-        return None;
-    }
-    let ob = obb.in_box_frame(&o);
-    let h = obb.half_extents();
-    // Every axis tested (`&`, not a short-circuit): one vector compare.
-    let inside = (0..N).fold(true, |all, i| all & (ob[i].abs() <= h[i]));
+    let BoxFrame { ob, db, h, inside } = box_frame(obb, pose, ray, max_toi)?;
     if inside && solid {
         return Some((T::zero(), 2 * N));
     }
-    let db = obb.vector_in_box_frame(&d);
     let s = if (0..N).fold(true, |all, k| all & (db[k] != T::zero())) {
         crossing_slabs(&ob, &db, &h)
     } else {
@@ -269,30 +307,14 @@ pub(super) fn box_ray_toi<T: Real, const N: usize>(
     max_toi: T,
     solid: bool,
 ) -> Option<T> {
-    let o = pose.inverse_transform_point(&ray.origin);
-    let d = pose.inverse_transform_vector(&ray.dir);
-    if crate::real::is_nan(max_toi)
-        || (0..N).fold(false, |any, i| {
-            any | crate::real::is_nan(o[i]) | crate::real::is_nan(d[i])
-        })
-    {
-        return None;
-    }
-    let ob = obb.in_box_frame(&o);
-    let h = obb.half_extents();
-    let inside = (0..N).fold(true, |all, i| all & (ob[i].abs() <= h[i]));
+    let BoxFrame { ob, db, h, inside } = box_frame(obb, pose, ray, max_toi)?;
     if inside && solid {
         return Some(T::zero());
     }
-    let db = obb.vector_in_box_frame(&d);
     if !(0..N).fold(true, |all, k| all & (db[k] != T::zero())) {
         return parallel_toi(obb, pose, ray, max_toi, solid);
     }
-    // `crossing_slabs`' times: the near and far time of each axis.
-    let t_plus = (h - ob).component_div(&db);
-    let t_minus = (-h - ob).component_div(&db);
-    let t_near = t_plus.zip_map(&t_minus, |p, m| if p < m { p } else { m });
-    let t_far = t_minus.zip_map(&t_plus, |m, p| if m > p { m } else { p });
+    let (t_near, t_far) = slab_times(&ob, &db, &h);
     let none = T::max_value().unwrap_or_else(T::one);
     let (mut t_in, mut t_out) = (t_near[0], none);
     for k in 0..N {
