@@ -26,6 +26,7 @@
 
 use nalgebra::{Const, Point, SVector, Unit, Vector3};
 
+use crate::pose::pose_is_finite;
 use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::{
@@ -125,19 +126,31 @@ where
     B: Shape<T, N> + ?Sized,
     Const<N>: ContactDim<T, N>,
 {
-    if is_nan(max_toi) || (0..N).any(|i| is_nan(vel_a[i]) || is_nan(vel_b[i])) {
+    // `max_toi = ∞` is no limit; below 0 or NaN, no interval to search.
+    let searchable = max_toi >= T::zero();
+    if !(searchable
+        && finite_motion(vel_a, vel_b)
+        && pose_is_finite(pose_a)
+        && pose_is_finite(pose_b))
+    {
         return None;
     }
     if beyond_range(pose_a, pose_b).is_some() {
         return None;
     }
+    // The tolerance grows with the distance travelled, never with
+    // `max_toi` (`distance::Tolerance`, docs/casts.md).
+    let per_time = crate::real::cast_tolerance::<T>() * (vel_a.amax() + vel_b.amax());
+    let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b);
     if N == 2 {
         // Two 2D boxes: one relative frame for the time-0 verdict (the box
         // SAT's inequalities) and the sweep (src/distance/boxes.rs).
-        let motion = (vel_b - vel_a) * max_toi;
-        let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b, &motion);
+        let slack = || crate::distance::Slack {
+            base: exact(),
+            per_time,
+        };
         let boxes = crate::pair::with_boxes(a, b, |x, y| {
-            crate::distance::box_cast_2d(x, pose_a, vel_a, y, pose_b, vel_b, max_toi, &exact)
+            crate::distance::box_cast_2d(x, pose_a, vel_a, y, pose_b, vel_b, max_toi, &slack)
         });
         match boxes {
             Ok(crate::distance::BoxCast::Swept(hit)) => return hit.map(swept_hit),
@@ -148,13 +161,10 @@ where
             _ => {}
         }
     }
-    let v = vel_b - vel_a;
-    let motion = v * max_toi;
-    let exact = || crate::real::cast_tolerance::<T>() * scale_of(a, b, pose_a, pose_b, &motion);
     if N == 3 {
         // Two hulls: the time-0 verdict and the ray cast share A's first
         // support vertex (src/distance/sweep/hulls.rs).
-        let tolerance = || tolerance_bounds(a, b, pose_a, pose_b, &motion, &exact);
+        let tolerance = || tolerance_bounds(a, b, pose_a, pose_b, per_time, &exact);
         let hulls =
             crate::distance::hull_cast(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, tolerance);
         match hulls {
@@ -168,7 +178,7 @@ where
     if crate::query::intersects_in_range(a, pose_a, b, pose_b) {
         return Some(hit_at_start(a, pose_a, b, pose_b));
     }
-    let tolerance = tolerance_bounds(a, b, pose_a, pose_b, &motion, &exact);
+    let tolerance = tolerance_bounds(a, b, pose_a, pose_b, per_time, &exact);
     let hit = crate::distance::sweep(a, pose_a, vel_a, b, pose_b, vel_b, max_toi, &tolerance)?;
     Some(swept_hit(hit))
 }
@@ -215,25 +225,23 @@ where
     )
 }
 
-/// The scale the tolerances multiply: the shapes' reach plus the
-/// translations and the motion.
-fn scale_of<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    pose_a: &Pose<T, N>,
-    pose_b: &Pose<T, N>,
-    motion: &SVector<T, N>,
-) -> T
+/// Both velocities finite (an infinite one has no place at any time
+/// after 0, and its travel no finite tolerance).
+#[inline]
+fn finite_motion<T: Real, const N: usize>(vel_a: &SVector<T, N>, vel_b: &SVector<T, N>) -> bool {
+    (0..N).all(|i| crate::real::is_finite(vel_a[i]) && crate::real::is_finite(vel_b[i]))
+}
+
+/// The scale the tolerances multiply at time 0: the shapes' reach plus
+/// the translations (the travel adds `Tolerance::per_time` per unit of
+/// time).
+fn scale_of<T, const N: usize, A, B>(a: &A, b: &B, pose_a: &Pose<T, N>, pose_b: &Pose<T, N>) -> T
 where
     T: Real,
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    reach(a)
-        + reach(b)
-        + pose_a.translation.vector.amax()
-        + pose_b.translation.vector.amax()
-        + motion.amax()
+    reach(a) + reach(b) + pose_a.translation.vector.amax() + pose_b.translation.vector.amax()
 }
 
 /// The cast's tolerance, `cast_tolerance` times [`scale_of`], as bounds
@@ -249,7 +257,7 @@ fn tolerance_bounds<'t, T, const N: usize, A, B>(
     b: &B,
     pose_a: &Pose<T, N>,
     pose_b: &Pose<T, N>,
-    motion: &SVector<T, N>,
+    per_time: T,
     exact: &'t dyn Fn() -> T,
 ) -> crate::distance::Tolerance<'t, T>
 where
@@ -274,17 +282,17 @@ where
     let (lo_b, hi_b) = bounds(&|| reach(b), b.as_polyhedron(), b.radius());
     // The largest coordinates once, for both sums (the same additions in
     // the same order as before, so the same bits).
-    let (at_a, at_b, moved) = (
+    let (at_a, at_b) = (
         pose_a.translation.vector.amax(),
         pose_b.translation.vector.amax(),
-        motion.amax(),
     );
-    let rest = |ra: T, rb: T| ra + rb + at_a + at_b + moved;
+    let rest = |ra: T, rb: T| ra + rb + at_a + at_b;
     let tol = crate::real::cast_tolerance::<T>();
     crate::distance::Tolerance {
         low: tol * rest(lo_a, lo_b),
         high: tol * rest(hi_a, hi_b),
         exact,
+        per_time,
     }
 }
 
@@ -557,6 +565,16 @@ where
     Const<N>: ContactDim<T, N>,
 {
     if is_nan(max_toi) || is_nan(tolerance) {
+        return None;
+    }
+    // Non-finite motions: no hit (docs/contract.md, "Non-finite input").
+    let (start_a, start_b) = (motion_a.pose_at(T::zero()), motion_b.pose_at(T::zero()));
+    let speeds = [motion_a.angular_speed(), motion_b.angular_speed()];
+    if !(pose_is_finite(&start_a)
+        && pose_is_finite(&start_b)
+        && finite_motion(&motion_a.linear_velocity(), &motion_b.linear_velocity())
+        && crate::real::all_finite(speeds.iter()))
+    {
         return None;
     }
     let (reach_a, reach_b) = (reach(a), reach(b));

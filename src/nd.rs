@@ -325,7 +325,7 @@ fn segment_minimiser<T: Real>(slope: impl Fn(T) -> T) -> T {
 
 /// The axis between the two cores' nearest points by alternating
 /// projections (`x ← π_A(y)`, `y ← π_B(x)`), in A's frame from A to B: at
-/// most `64 N` steps of two nearest-point calls, ending when the distance
+/// most `1024 N` steps of two nearest-point calls, ending when the distance
 /// stops decreasing. Used in place of the facet axes when those are over
 /// [`WORK_BUDGET`]; any axis is a valid lower bound of the distance, and
 /// this one converges to the exact one when the cores are apart.
@@ -344,7 +344,7 @@ where
     let mut y = on_b(&a.local_core_closest_point(&Point::from(pose_ab.translation.vector)));
     let mut x = a.local_core_closest_point(&y);
     let mut d2 = (y - x).norm_squared();
-    for _ in 0..64 * N {
+    for _ in 0..1024 * N {
         let y2 = on_b(&x);
         let x2 = a.local_core_closest_point(&y2);
         let e2 = (y2 - x2).norm_squared();

@@ -257,3 +257,16 @@ fn determinant_is_negative<T: Real, const N: usize>(m: &SMatrix<T, N, N>) -> boo
     }
     negative
 }
+
+/// Whether every entry of the pose, its rotation's and its translation's,
+/// is finite: the queries' test for input that is not a place
+/// (docs/contract.md, "Non-finite input").
+#[inline]
+pub(crate) fn pose_is_finite<T: Real, const N: usize>(pose: &Pose<T, N>) -> bool {
+    crate::real::all_finite(
+        pose.rotation
+            .matrix()
+            .iter()
+            .chain(pose.translation.vector.iter()),
+    )
+}

@@ -25,7 +25,7 @@
 //! [`ConvexPolyhedron`]: crate::ConvexPolyhedron
 //! [`Obb`]: crate::Obb
 
-use nalgebra::{Point, Unit};
+use nalgebra::{Point, SVector, Unit};
 
 use crate::engine::Scan;
 use crate::real::max_magnitude;
@@ -41,9 +41,10 @@ use crate::{engine, pair, Containment, Feature, Penetration, Pose, Real, Separat
 /// difference overflows to infinity, for finite poses near `±MAX`), the
 /// shapes are apart by at least the excess. The queries answer that
 /// without arithmetic that could overflow into a NaN
-/// (`consistency.rs::poses_near_the_float_limit_give_no_nan`). A NaN
-/// translation is not caught here: it flows into the queries' NaN
-/// contract.
+/// (`consistency.rs::poses_near_the_float_limit_give_no_nan`). An
+/// infinite translation found here answers with a NaN distance (the
+/// queries' rule for non-finite input); a NaN translation is not caught
+/// here: it flows into the queries' NaN contract.
 #[inline]
 pub(crate) fn beyond_range<T: Real, const N: usize>(
     pose_a: &Pose<T, N>,
@@ -56,6 +57,18 @@ pub(crate) fn beyond_range<T: Real, const N: usize>(
         .fold(T::zero(), |m, x| if x.abs() > m { x.abs() } else { m });
     if far <= reach {
         return None;
+    }
+    let (at_a, at_b) = (&pose_a.translation.vector, &pose_b.translation.vector);
+    if !crate::real::all_finite(at_a.iter().chain(at_b.iter())) {
+        // An infinite translation is not a place: no answer, as for NaN
+        // (docs/contract.md, "Non-finite input").
+        return Some(Separation {
+            distance: crate::real::nan(),
+            axis: Unit::new_unchecked(SVector::from_fn(
+                |i, _| if i == 0 { T::one() } else { T::zero() },
+            )),
+            feature: Feature::Fallback,
+        });
     }
     // The direction from A to B, from halved translations (no overflow),
     // scaled to its largest entry before normalising.

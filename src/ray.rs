@@ -30,6 +30,7 @@
 
 use nalgebra::{Point, Point3, SVector, Unit};
 
+use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
 mod ball;
@@ -188,6 +189,40 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    let answer = projection(shape, pose, point);
+    // Non-finite input gives a non-finite distance (or a NaN): then, and
+    // only then, the input is looked at (docs/contract.md, "Non-finite
+    // input"); finite input whose distance overflows keeps it.
+    if crate::real::is_finite(answer.distance)
+        || crate::real::all_finite(
+            pose.rotation
+                .matrix()
+                .iter()
+                .chain(pose.translation.vector.iter())
+                .chain(point.coords.iter()),
+        )
+    {
+        return answer;
+    }
+    let nan = crate::real::nan::<T>();
+    PointProjection {
+        point: Point::from(SVector::repeat(nan)),
+        distance: nan,
+        inside: false,
+    }
+}
+
+/// [`project_point`] before its check of non-finite input.
+#[inline(always)]
+fn projection<T, const N: usize, S>(
+    shape: &S,
+    pose: &Pose<T, N>,
+    point: &Point<T, N>,
+) -> PointProjection<T, N>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
     // A ball in the world, before anything is taken into its frame.
     let at_centre = match shape.as_ball() {
         Some(ball) => {
@@ -290,11 +325,20 @@ where
     let c = shape.local_core_closest_point(p);
     let v = p - c;
     let d = v.norm();
-    if d > T::zero() {
-        // Outside the core: along the segment from the core, at the radius.
+    if is_nan(d) {
+        return (*p, d);
+    }
+    // Outside the core by more than the round-off of the core's closest
+    // point: along the segment from the core, at the radius. Within it
+    // (a point on a capsule's segment, say), `v` is round-off and points
+    // anywhere, along the segment included: the branches below.
+    if d > on_core_slack(&c.coords, &p.coords) {
         return (c + v * (r / d), (d - r).abs());
     }
-    // On or inside the core. A polytope core: the nearest face plane.
+    // On or inside the core. Faces listed: the nearest face plane. A face
+    // offset is the whole shape's support value (`Shape::local_face_offset`,
+    // the radius included), so `h <= 0` is the signed distance to the
+    // boundary across that face, `−h` away along its normal.
     if shape.face_count() > 0 {
         let mut best: Option<(T, usize)> = None;
         for i in 0..shape.face_count() {
@@ -305,8 +349,7 @@ where
         }
         if let Some((h, i)) = best {
             let n = shape.local_face_normal(i).into_inner();
-            // `h <= 0` inside the core: the boundary is `r − h` away along n.
-            return (p + n * (r - h), r - h);
+            return (p - n * h, -h);
         }
     }
     // A core without faces (a ball's centre, a capsule's segment in 3D):
@@ -314,6 +357,15 @@ where
     // core's first edge.
     let e = across_core(shape);
     (p + e * r, r)
+}
+
+/// The round-off of a core's closest point `c` to `p`: a distance at
+/// most this between them gives no direction (`8 ε` of their largest
+/// coordinates).
+#[inline]
+fn on_core_slack<T: Real, const N: usize>(c: &SVector<T, N>, p: &SVector<T, N>) -> T {
+    let scale = c.amax() + p.amax();
+    T::default_epsilon() * nalgebra::convert(8.0) * scale
 }
 
 /// A unit vector orthogonal to the segment between the core's first two
@@ -391,6 +443,9 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    if !finite_input(pose, ray) {
+        return None;
+    }
     if let Some(obb) = shape.as_obb_ref() {
         return boxes::box_ray(obb, pose, ray, max_toi, solid);
     }
@@ -465,6 +520,9 @@ where
     T: Real,
     S: Shape<T, N> + ?Sized,
 {
+    if !finite_input(pose, ray) {
+        return None;
+    }
     if let Some(obb) = shape.as_obb_ref() {
         return boxes::box_ray_toi(obb, pose, ray, max_toi, solid);
     }
@@ -472,6 +530,21 @@ where
         return ball::ball_ray_time(ball, pose, ray, max_toi, solid, &|t, _| t);
     }
     cast_ray(shape, pose, ray, max_toi, solid).map(|hit| hit.toi)
+}
+
+/// Whether the pose and the ray are finite (docs/contract.md,
+/// "Non-finite input": a ray or pose holding an infinity or a NaN hits
+/// nothing).
+#[inline(always)]
+fn finite_input<T: Real, const N: usize>(pose: &Pose<T, N>, ray: &Ray<T, N>) -> bool {
+    crate::real::all_finite(
+        pose.rotation
+            .matrix()
+            .iter()
+            .chain(pose.translation.vector.iter())
+            .chain(ray.origin.coords.iter())
+            .chain(ray.dir.iter()),
+    )
 }
 
 /// A local hit: time, point, outward normal, face.

@@ -266,6 +266,38 @@ fn range<T: Real>() -> (f64, f64) {
     }
 }
 
+/// Whether `x` is finite (neither infinite nor NaN): `x − x` is 0
+/// exactly then, NaN otherwise.
+#[inline]
+#[allow(
+    clippy::eq_op,
+    reason = "x − x is the test: 0 when finite, NaN otherwise"
+)]
+pub(crate) fn is_finite<T: Real>(x: T) -> bool {
+    x - x == T::zero()
+}
+
+/// A NaN of `T`.
+#[inline]
+pub(crate) fn nan<T: Real>() -> T {
+    T::zero() / T::zero()
+}
+
+/// Whether every value is finite: the sum of the `x − x` (each 0 for a
+/// finite `x`, NaN otherwise) is 0, one comparison for the lot.
+#[inline]
+#[allow(
+    clippy::eq_op,
+    reason = "x − x is the test: 0 when finite, NaN otherwise"
+)]
+pub(crate) fn all_finite<'v, T: Real>(values: impl IntoIterator<Item = &'v T>) -> bool {
+    let mut zero = T::zero();
+    for &x in values {
+        zero += x - x;
+    }
+    zero == T::zero()
+}
+
 /// Whether `x` is NaN, for any partially ordered scalar.
 #[inline]
 pub(crate) fn is_nan<T: PartialOrd>(x: T) -> bool {

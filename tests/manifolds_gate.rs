@@ -66,6 +66,10 @@ where
         f(margin)
     );
     if !m.is_empty() {
+        if crate::support::took_face_over_edge(&m, &sat) {
+            // Faces before edges: the face's normal, within the margin.
+            return false;
+        }
         assert_eq!(bits(&m.normal()), bits(&sat.axis), "{what}: normal");
         if let Some(pen) = penetration(a, pa, b, pb) {
             assert_eq!(bits(&m.normal()), bits(&pen.normal), "{what}: penetration");

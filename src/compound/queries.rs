@@ -11,6 +11,7 @@ use nalgebra::{Point, SVector};
 
 use super::bvh::{box_distance, boxes_meet, ray_enters, Node, STACK};
 use super::{world_pose, Parts};
+use crate::pose::pose_is_finite;
 use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::{ClosestPoints, Penetration, PointProjection, Pose, Ray, RayHit, Real};
@@ -179,16 +180,6 @@ pub(super) fn traverse<T, const N: usize, P>(
             len += 2;
         }
     }
-}
-
-/// Whether a pose has a NaN entry.
-#[inline]
-pub(super) fn pose_is_nan<T: Real, const N: usize>(pose: &Pose<T, N>) -> bool {
-    pose.rotation
-        .matrix()
-        .iter()
-        .chain(pose.translation.vector.iter())
-        .any(|x| is_nan(*x))
 }
 
 /// The pairs of parts whose boxes meet within `margin`.
@@ -436,7 +427,7 @@ where
     A: Parts<T, N> + ?Sized,
     B: Parts<T, N> + ?Sized,
 {
-    if pose_is_nan(pose_a) || pose_is_nan(pose_b) {
+    if !pose_is_finite(pose_a) || !pose_is_finite(pose_b) {
         return nan();
     }
     if let Some(far) = beyond_range(pose_a, pose_b) {
@@ -508,7 +499,8 @@ where
     A: Parts<T, N> + ?Sized,
     B: Parts<T, N> + ?Sized,
 {
-    if pose_is_nan(pose_a) || pose_is_nan(pose_b) || beyond_range(pose_a, pose_b).is_some() {
+    if !pose_is_finite(pose_a) || !pose_is_finite(pose_b) || beyond_range(pose_a, pose_b).is_some()
+    {
         return None;
     }
     let pose_ab = pose_a.inv_mul(pose_b);
@@ -621,7 +613,7 @@ where
     T: Real,
     P: Parts<T, N> + ?Sized,
 {
-    if pose_is_nan(pose) || point.coords.iter().any(|x| is_nan(*x)) {
+    if !pose_is_finite(pose) || !crate::real::all_finite(point.coords.iter()) {
         return None;
     }
     let local = pose.inverse_transform_point(point);

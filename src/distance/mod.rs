@@ -41,6 +41,7 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
+use crate::pose::pose_is_finite;
 use crate::query::{beyond_range, intersects_in_range};
 use crate::real::is_nan;
 use crate::{separation, Pose, Real, Separation, Shape};
@@ -58,7 +59,7 @@ pub(crate) use boxes::{cast_2d as box_cast_2d, BoxCast};
 pub(crate) use certify::{overlap_certified, shapes_overlap_certified};
 use closed::{box_distance_2d, closed_form, general_distance, generic_distance, BoxDistance};
 use corral::{minor_cycles, Corral, Vertex};
-pub(crate) use sweep::{hull_cast, sweep, HullCast, Sweep, Tolerance};
+pub(crate) use sweep::{hull_cast, sweep, HullCast, Slack, Sweep, Tolerance};
 
 /// The most major iterations (support points) of one query. A polytope pair
 /// ends long before (each step leaves a corral for good, and the corrals
@@ -147,12 +148,29 @@ where
 {
     // Two 2D boxes first: the distance alone, and the range test inside
     // that path (`closed.rs`); every other pair the general order.
-    match box_distance_2d(a, pose_a, b, pose_b) {
+    let d = match box_distance_2d(a, pose_a, b, pose_b) {
         BoxDistance::Overlap => T::zero(),
         BoxDistance::Apart(d) => d,
         BoxDistance::Generic => generic_distance(a, pose_a, b, pose_b),
         BoxDistance::Other => general_distance(a, pose_a, b, pose_b),
+    };
+    if non_finite_input(d, pose_a, pose_b) {
+        return crate::real::nan();
     }
+    d
+}
+
+/// Whether an answer `value` that is not finite came from a pose that is
+/// not: the distance queries then answer NaN (docs/contract.md,
+/// "Non-finite input"). Finite poses keep their answer, an overflow
+/// included; the poses are looked at only when `value` is not finite.
+#[inline(always)]
+fn non_finite_input<T: Real, const N: usize>(
+    value: T,
+    pose_a: &Pose<T, N>,
+    pose_b: &Pose<T, N>,
+) -> bool {
+    !(crate::real::is_finite(value) || (pose_is_finite(pose_a) && pose_is_finite(pose_b)))
 }
 
 /// The signed distance: minus the penetration depth when the shapes overlap
@@ -174,6 +192,26 @@ where
 /// ```
 #[must_use]
 pub fn signed_distance<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> T
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let d = signed_distance_of(a, pose_a, b, pose_b);
+    if non_finite_input(d, pose_a, pose_b) {
+        return crate::real::nan();
+    }
+    d
+}
+
+/// [`signed_distance`] before its check of non-finite input.
+#[inline(always)]
+fn signed_distance_of<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
@@ -234,6 +272,33 @@ where
 /// ```
 #[must_use]
 pub fn closest_points<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+) -> ClosestPoints<T, N>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let c = closest_points_of(a, pose_a, b, pose_b);
+    if non_finite_input(c.distance, pose_a, pose_b) {
+        let nan = crate::real::nan::<T>();
+        return ClosestPoints {
+            point_a: Point::from(SVector::repeat(nan)),
+            point_b: Point::from(SVector::repeat(nan)),
+            axis: c.axis,
+            distance: nan,
+            gap: nan,
+        };
+    }
+    c
+}
+
+/// [`closest_points`] before its check of non-finite input.
+#[inline(always)]
+fn closest_points_of<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,

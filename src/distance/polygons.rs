@@ -30,7 +30,7 @@ use core::cmp::Ordering;
 use nalgebra::{Point, Unit, Vector2};
 
 use super::boxes::Verdict;
-use super::sweep::{advance, Advance, Sweep, MAX_STEPS};
+use super::sweep::{advance, Advance, Slack, Sweep, MAX_STEPS};
 use super::ClosestPoints;
 use crate::axis_search::Scan;
 use crate::pair::polygon_polygon;
@@ -498,7 +498,7 @@ pub(super) fn sweep<T: Real>(
     pose_b: &Pose2<T>,
     vel_b: &Vector2<T>,
     max_toi: T,
-    tol: T,
+    tol: Slack<T>,
 ) -> Option<Option<Sweep<T, 2>>> {
     let start = pose_a.inv_mul(pose_b);
     let v = pose_a.rotation.inverse_transform_vector(&(vel_b - vel_a));
@@ -587,7 +587,7 @@ fn entry<T: Real>(
     b: &ConvexPolygon<T>,
     motion: &Motion<'_, T>,
     max_toi: T,
-    tol: T,
+    tol: Slack<T>,
 ) -> Option<Sweep<T, 2>> {
     let v = *motion.v;
     let pair = Pair {
@@ -665,7 +665,7 @@ fn entry<T: Real>(
         b,
         place: &place,
     };
-    motion.touch(&pair, (i, j), time, tol)
+    motion.touch(&pair, (i, j), time, tol.at(time))
 }
 
 /// Newton's iteration on the walk (docs/casts.md): each step walks from
@@ -680,7 +680,7 @@ fn newton<T: Real>(
     b: &ConvexPolygon<T>,
     motion: &Motion<'_, T>,
     max_toi: T,
-    tol: T,
+    tol: Slack<T>,
 ) -> Option<Option<Sweep<T, 2>>> {
     let (start, v) = (motion.start, *motion.v);
     let toward = start.translation.vector;
@@ -726,7 +726,7 @@ fn newton<T: Real>(
         } else {
             T::zero()
         };
-        match advance(time, d, walked.axis.dot(&v), tol, max_toi) {
+        match advance(time, d, walked.axis.dot(&v), tol.at(time), max_toi) {
             Advance::Miss => return Some(None),
             Advance::To(next) => time = next,
             Advance::Touch => {

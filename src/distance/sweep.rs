@@ -78,44 +78,90 @@ pub(super) fn advance<T: Real>(time: T, d: T, rate: T, tol: T, max_toi: T) -> Ad
     }
 }
 
-/// The sweep's stopping distance, `cast_tolerance` times the scale of the
-/// scene (`cast.rs`), with bounds `low <= exact() <= high` that decide most
-/// comparisons without it: the scale sums the shapes' reach, and a
-/// polyhedron's (the norm of its farthest vertex, a scan) lies between
-/// half and twice its largest coordinate, which it stores. A distance at
-/// most `low` or above `high` compares with the exact tolerance as with
-/// `low`, so the sweep decides the same and `exact` runs only for a
-/// distance between the bounds (rare: a sweep ends on a distance of
-/// round-off).
+/// The sweep's stopping distance at time `t`: `cast_tolerance` times the
+/// scale of the scene at time 0 (the shapes' reach and their places,
+/// `cast.rs`), plus `per_time·t`, `cast_tolerance` times the distance the
+/// shapes have travelled by then. The positions at `t` carry the
+/// round-off of `t·v`, so the allowance grows with the travel up to the
+/// touch, never with `max_toi` (docs/casts.md, "The tolerance").
+///
+/// The scale at time 0 comes as bounds `low <= exact() <= high` that
+/// decide most comparisons without it: the scale sums the shapes' reach,
+/// and a polyhedron's (the norm of its farthest vertex, a scan) lies
+/// between half and twice its largest coordinate, which it stores. A
+/// distance at most `low` or above `high` (each plus the travel's share)
+/// compares with the exact tolerance as with `low`, so the sweep decides
+/// the same and `exact` runs only for a distance between the bounds (rare:
+/// a sweep ends on a distance of round-off).
 pub(crate) struct Tolerance<'t, T> {
-    /// A lower bound of the exact tolerance.
+    /// A lower bound of the exact tolerance at time 0.
     pub(crate) low: T,
-    /// An upper bound of the exact tolerance.
+    /// An upper bound of the exact tolerance at time 0.
     pub(crate) high: T,
-    /// The exact tolerance.
+    /// The exact tolerance at time 0.
     pub(crate) exact: &'t dyn Fn() -> T,
+    /// The growth per unit of time: `cast_tolerance` times the largest
+    /// coordinate of the shapes' speeds.
+    pub(crate) per_time: T,
 }
 
 impl<T: Real> Tolerance<'_, T> {
-    /// The exact tolerance: the bounds when they meet (no polyhedron in
-    /// the pair: its reach was computed for them), else `exact`.
+    /// The exact tolerance and its growth, as a [`Slack`] for the closed
+    /// forms: the bounds when they meet (no polyhedron in the pair: its
+    /// reach was computed for them), else `exact`.
     #[inline]
-    fn value(&self) -> T {
-        if self.low == self.high {
+    fn slack(&self) -> Slack<T> {
+        let base = if self.low == self.high {
             self.low
         } else {
             (self.exact)()
+        };
+        Slack {
+            base,
+            per_time: self.per_time,
         }
     }
 
-    /// A tolerance that compares with `d` as the exact one does.
+    /// The lower bound at time `t`.
     #[inline]
-    fn for_distance(&self, d: T) -> T {
-        if d <= self.low || d > self.high {
-            self.low
+    pub(super) fn low_at(&self, t: T) -> T {
+        self.low + self.per_time * t
+    }
+
+    /// The upper bound at time `t`.
+    #[inline]
+    pub(super) fn high_at(&self, t: T) -> T {
+        self.high + self.per_time * t
+    }
+
+    /// A tolerance at time `t` that compares with `d` as the exact one
+    /// does.
+    #[inline]
+    fn for_distance(&self, d: T, t: T) -> T {
+        let grown = self.per_time * t;
+        if d <= self.low + grown || d > self.high + grown {
+            self.low + grown
         } else {
-            (self.exact)()
+            (self.exact)() + grown
         }
+    }
+}
+
+/// The tolerance of the closed-form sweeps (boxes, polygons): `base` at
+/// time 0, growing by `per_time` per unit of time ([`Tolerance`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Slack<T> {
+    /// The tolerance at time 0.
+    pub(crate) base: T,
+    /// Its growth per unit of time.
+    pub(crate) per_time: T,
+}
+
+impl<T: Real> Slack<T> {
+    /// The tolerance at time `t`.
+    #[inline]
+    pub(crate) fn at(&self, t: T) -> T {
+        self.base + self.per_time * t
     }
 }
 
@@ -194,7 +240,7 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let tol = || tolerance.value();
+    let tol = || tolerance.slack();
     if N == 2 || N == 3 {
         // Two boxes: the closed form at each step (boxes.rs).
         let boxes = with_boxes(a, b, |x, y| {
@@ -289,7 +335,7 @@ where
             // touch at this time whatever the iteration would add (it only
             // shortens x), without its support points.
             let d = x.norm() - radii;
-            if d <= tolerance.for_distance(d) {
+            if d <= tolerance.for_distance(d, t) {
                 if let Some(n) = Unit::try_new(-x, T::zero()) {
                     axis = n;
                 }
@@ -317,7 +363,7 @@ where
         if let Some(n) = Unit::try_new(-x, T::zero()) {
             axis = n;
         }
-        let tol = tolerance.for_distance(d);
+        let tol = tolerance.for_distance(d, t);
         let rate = axis.dot(&v);
         let next = match advance(t, d, rate, tol, max_toi) {
             Advance::Miss => return None,
@@ -418,11 +464,12 @@ mod tests {
             low: 0.5e-12,
             high: 2.0e-12,
             exact: &exact,
+            per_time: 0.0,
         };
         for d in [
             -1.0, 0.0, 0.25e-12, 0.5e-12, 0.7e-12, 1.0e-12, 1.5e-12, 2.0e-12, 3.0e-12, 1.0,
         ] {
-            assert_eq!(d <= tolerance.for_distance(d), d <= 1.0e-12, "{d}");
+            assert_eq!(d <= tolerance.for_distance(d, 0.0), d <= 1.0e-12, "{d}");
         }
         // 0.7, 1.0, 1.5 and 2.0 (×1e-12) lie in (low, high].
         assert_eq!(calls.get(), 4);

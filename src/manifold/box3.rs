@@ -30,9 +30,10 @@
 //! are named in the box numbering ([`Obb`]'s faces and corners), which is
 //! also an [`Aabb`](crate::Aabb)'s (tests/manifolds_box.rs::box_path_agrees_with_the_generic_path).
 
-use nalgebra::{Point3, Vector3};
+use nalgebra::{Point3, Unit, Vector3};
 
 use super::box_frame::{BoxSat, Feat, RefBox, FACE_LOOPS};
+use super::prefer_face::best_box_face;
 use super::three_d::{closest_on_segments, reduce_slack};
 use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side, MAX_CONTACT_POINTS};
 use crate::{Feature, Obb, Real};
@@ -47,7 +48,29 @@ pub(super) fn contacts<T: Real>(
     margin: T,
 ) {
     match sat.local.feature {
-        Feature::EdgePair(i, j) => edge_pair(m, frames, (a, b), sat, (i, j)),
+        Feature::EdgePair(i, j) => {
+            // Faces before edges (`prefer_face.rs`): the best face when the
+            // edge pair does not beat it by the tolerance, clipped as if
+            // the SAT had chosen it; the edge point when that clips empty.
+            let (ha, hb) = (a.half_extents(), b.half_extents());
+            let best = best_box_face(&ha, &hb, &sat.pair.r, &sat.pair.t);
+            if best.wins_over(sat.local.distance) {
+                let sat_normal = m.normal();
+                m.restart(Unit::new_unchecked(
+                    sat.pair.frame_a * best.axis.into_inner(),
+                ));
+                match best.feature {
+                    Feature::FaceA(f) => face(m, frames, Side::A, (a, b), sat, f, margin),
+                    Feature::FaceB(f) => face(m, frames, Side::B, (b, a), sat, f, margin),
+                    _ => {}
+                }
+                if !m.is_empty() {
+                    return;
+                }
+                m.restart(sat_normal);
+            }
+            edge_pair(m, frames, (a, b), sat, (i, j));
+        }
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
         Feature::FaceB(i) => face(m, frames, Side::B, (b, a), sat, i, margin),
         _ => {}

@@ -40,6 +40,7 @@ mod box_frame;
 mod frames;
 mod gate;
 mod one_point;
+mod prefer_face;
 mod three_d;
 mod two_d;
 mod types;

@@ -22,3 +22,15 @@ pub mod oracle_round;
 pub mod rng;
 pub mod scalars;
 pub mod scene2d;
+
+/// Whether the manifold `m` took a face over the SAT's edge pair `sat`
+/// (docs/manifolds.md, "Faces before edges": two 3D boxes whose edge pair
+/// does not beat their best face by the tolerance): the SAT's feature is
+/// an edge pair and the manifold has a reference face. Its normal is then
+/// that face's, not `separation`'s.
+pub fn took_face_over_edge<T: separating_axis::Real, const N: usize>(
+    m: &separating_axis::Manifold<T, N>,
+    sat: &separating_axis::Separation<T, N>,
+) -> bool {
+    matches!(sat.feature, separating_axis::Feature::EdgePair(..)) && m.reference().is_some()
+}

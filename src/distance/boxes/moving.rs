@@ -4,7 +4,7 @@
 
 use nalgebra::{Rotation, SMatrix, SVector};
 
-use super::super::sweep::{advance, Advance, Sweep, MAX_STEPS};
+use super::super::sweep::{advance, Advance, Slack, Sweep, MAX_STEPS};
 use super::{answer, any_nan, certified_gap, entry, nearest, Nearest};
 use crate::pair::obb_obb::{relative_frame, relative_frame_inlined};
 use crate::{Obb, Pose, Real};
@@ -81,8 +81,9 @@ impl<T: Real, const N: usize> Moving<T, N> {
         pose_a: &Pose<T, N>,
         vel_a: &SVector<T, N>,
         e: &entry::Entry<T>,
-        tol: T,
+        tol: Slack<T>,
     ) -> Option<Sweep<T, N>> {
+        let tol = tol.at(e.time);
         let t = self.t0 + self.v * e.time;
         let (mut near, n) = entry::touch(e, &self.ha, &self.hb, &self.r, &t);
         if near.squared.sqrt() > tol {
@@ -106,7 +107,7 @@ impl<T: Real, const N: usize> Moving<T, N> {
         pose_a: &Pose<T, N>,
         vel_a: &SVector<T, N>,
         max_toi: T,
-        tol: T,
+        tol: Slack<T>,
     ) -> Option<Option<Sweep<T, N>>> {
         let (ha, hb, r, v) = (&self.ha, &self.hb, &self.r, &self.v);
         let mut time = T::zero();
@@ -133,7 +134,7 @@ impl<T: Real, const N: usize> Moving<T, N> {
             // along parallel edges that end in corners), so the clamps
             // give 0, not a false distance. Boxes in 3D can cross without
             // a corner inside.
-            match advance(time, d, n.dot(v), tol, max_toi) {
+            match advance(time, d, n.dot(v), tol.at(time), max_toi) {
                 Advance::Miss => return Some(None),
                 Advance::To(next) => time = next,
                 Advance::Touch => {
@@ -163,7 +164,7 @@ pub(in crate::distance) fn sweep<T: Real, const N: usize>(
     pose_b: &Pose<T, N>,
     vel_b: &SVector<T, N>,
     max_toi: T,
-    tol: T,
+    tol: Slack<T>,
 ) -> Option<Option<Sweep<T, N>>> {
     let frame = relative_frame(a, pose_a, b, pose_b);
     let pair = Moving::new(a, pose_a, vel_a, b, vel_b, frame)?;
@@ -211,7 +212,7 @@ pub(crate) fn cast_2d<T: Real, const N: usize>(
     pose_b: &Pose<T, N>,
     vel_b: &SVector<T, N>,
     max_toi: T,
-    tol: &dyn Fn() -> T,
+    tol: &dyn Fn() -> Slack<T>,
 ) -> BoxCast<T, N> {
     debug_assert_eq!(N, 2);
     let frame = relative_frame_inlined(a, pose_a, b, pose_b);

@@ -194,6 +194,7 @@ mod tests {
                     low: tol,
                     high: tol,
                     exact: &exact,
+                    per_time: T::zero(),
                 };
                 let fast = hull_cast(p, pp, vp, q, pq, vq, max_toi, tolerance);
                 let overlap = intersects_in_range(p, pp, q, pq);

@@ -134,7 +134,7 @@ pub(super) fn run_from<T: Real, const N: usize>(
         if is_nan(d) {
             return Ray::Miss;
         }
-        if d <= tolerance.for_distance(d) {
+        if d <= tolerance.for_distance(d, lambda) {
             return hit(&corral, lambda, clip.unwrap_or(x), &u, d);
         }
         let mut w = support(&-x);
@@ -154,7 +154,7 @@ pub(super) fn run_from<T: Real, const N: usize>(
             // failed on such a pair at 1e4, B moving away, when this was a
             // miss). Farther, the ray cannot enter K before crossing it.
             let gap = xw / d;
-            if gap > tolerance.low {
+            if gap > tolerance.low_at(lambda) {
                 let xv = x.dot(v);
                 let closing = xv.partial_cmp(&T::zero()) == Some(Ordering::Greater);
                 let next = lambda + xw / xv;
@@ -189,12 +189,12 @@ pub(super) fn run_from<T: Real, const N: usize>(
                 // upper bound of the tolerance) the shapes never come
                 // within the tolerance, a miss (the plane at `max_toi`
                 // within it: Newton's steps decide).
-                let end = if closing {
-                    gap - (max_toi - lambda) * xv / d
+                let (end, at) = if closing {
+                    (gap - (max_toi - lambda) * xv / d, max_toi)
                 } else {
-                    gap
+                    (gap, lambda)
                 };
-                return if end > tolerance.high || is_nan(end) {
+                return if end > tolerance.high_at(at) || is_nan(end) {
                     Ray::Miss
                 } else {
                     Ray::Fail
@@ -323,6 +323,7 @@ mod tests {
                 low: tol,
                 high: tol,
                 exact: &exact,
+                per_time: T::zero(),
             };
             let pose_ab = pose_a.inv_mul(&pose_b);
             let v = pose_a.rotation.inverse_transform_vector(&vel_b);
