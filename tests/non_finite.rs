@@ -245,30 +245,33 @@ fn shapes_3d<T: TestReal>() -> Vec<(&'static str, AnyShape<T, 3>)> {
     ]
 }
 
-fn non_finite_input_answers_as_nan_2d<T: TestReal>() {
-    let shapes = shapes_2d::<T>();
-    let good = Pose2::translation(t(0.5), t(0.25));
-    for (bad_name, bad) in bad_poses_2d::<T>() {
-        for (na, a) in &shapes {
-            shape_queries_refuse(a, &bad, &format!("{na} at {bad_name}"));
-            for (nb, b) in &shapes {
-                pair_queries_refuse(a, b, &good, &bad, &format!("{na}-{nb} at {bad_name}"));
+/// Every query on every shape and pair of `shapes`, each bad pose in
+/// turn, the other shape at `good`.
+fn every_query_refuses<T: TestReal, const N: usize>(
+    shapes: &[(&'static str, AnyShape<T, N>)],
+    good: &Pose<T, N>,
+    bad_poses: &[(&'static str, Pose<T, N>)],
+) where
+    nalgebra::Const<N>: PolytopeDim<T, N> + ContactDim<T, N>,
+{
+    for (bad_name, bad) in bad_poses {
+        for (na, a) in shapes {
+            shape_queries_refuse(a, bad, &format!("{na} at {bad_name}"));
+            for (nb, b) in shapes {
+                pair_queries_refuse(a, b, good, bad, &format!("{na}-{nb} at {bad_name}"));
             }
         }
     }
 }
 
+fn non_finite_input_answers_as_nan_2d<T: TestReal>() {
+    let good = Pose2::translation(t(0.5), t(0.25));
+    every_query_refuses(&shapes_2d::<T>(), &good, &bad_poses_2d::<T>());
+}
+
 fn non_finite_input_answers_as_nan_3d<T: TestReal>() {
-    let shapes = shapes_3d::<T>();
     let good = Pose3::translation(t(0.5), t(0.25), t(-0.1));
-    for (bad_name, bad) in bad_poses_3d::<T>() {
-        for (na, a) in &shapes {
-            shape_queries_refuse(a, &bad, &format!("{na} at {bad_name}"));
-            for (nb, b) in &shapes {
-                pair_queries_refuse(a, b, &good, &bad, &format!("{na}-{nb} at {bad_name}"));
-            }
-        }
-    }
+    every_query_refuses(&shapes_3d::<T>(), &good, &bad_poses_3d::<T>());
 }
 
 /// `cast_motions` with a rotation holding an infinity, an infinite
