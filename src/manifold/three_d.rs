@@ -243,17 +243,38 @@ fn clip_face<T, R, I>(
         normal: ref_normal,
         count: n_ref,
     };
+    let incident_shape = incident;
     let incident = IncFace {
         count: n_inc,
         feature: inc_face,
     };
+    // The incident shape's core vertex lowest along the reference normal:
+    // the SAT's deepest point, which the clipping may have cut away.
+    let deepest = || {
+        let count = incident_shape.core_vertex_count();
+        let height = |p: &Point3<T>| ref_normal.dot(&p.coords);
+        let mut best: Option<(usize, Point3<T>, T)> = None;
+        for v in 0..count {
+            let p = place(inc_pose, incident_shape.local_core_vertex(v));
+            let h = height(&p);
+            if best.is_none_or(|(_, _, least)| h < least) {
+                best = Some((v, p, h));
+            }
+        }
+        best.map(|(v, p, _)| ClipPoint {
+            p,
+            on_reference,
+            on_incident: ContactFeature::Vertex(v),
+            next: Along::Side(0),
+        })
+    };
     if n_inc + n_ref <= SMALL_CAPACITY {
         clip_and_push::<T, SMALL_CAPACITY>(
-            m, frames, &face, ref_vertex, &incident, inc_vertex, margin,
+            m, frames, &face, ref_vertex, &incident, inc_vertex, deepest, margin,
         );
     } else {
         clip_and_push::<T, CLIP_CAPACITY>(
-            m, frames, &face, ref_vertex, &incident, inc_vertex, margin,
+            m, frames, &face, ref_vertex, &incident, inc_vertex, deepest, margin,
         );
     }
 }
@@ -282,6 +303,13 @@ pub(super) struct IncFace {
 /// `face` (its `k`-th vertex, core index and position in A's frame, from
 /// `ref_vertex`, for `k <= face.count`, wrapping around) in buffers of `C`
 /// vertices, and pushes the points within `margin`, at most four.
+///
+/// The deepest point is always among them: when the shapes overlap and
+/// the clipping cut away the incident shape's vertex lowest along the
+/// reference normal (`deepest`, asked only then), that vertex joins the
+/// candidates, so the manifold's least separation is `−depth` (docs/manifolds.md,
+/// "The deepest point is kept").
+#[allow(clippy::too_many_arguments)] // the two faces, each with its vertices
 pub(super) fn clip_and_push<T: Real, const C: usize>(
     m: &mut Manifold<T, 3>,
     frames: &Frames<'_, T, 3>,
@@ -289,6 +317,7 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
     ref_vertex: impl Fn(usize) -> (usize, Point3<T>),
     incident: &IncFace,
     inc_vertex: impl Fn(usize) -> ClipPoint<T>,
+    deepest: impl FnOnce() -> Option<ClipPoint<T>>,
     margin: T,
 ) {
     let (side, ref_face, ref_normal, n_ref) = (face.side, face.index, face.normal, face.count);
@@ -333,15 +362,48 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
             n_kept += 1;
         }
     }
+    // The deepest vertex, when the clipping lost it: index `C` below.
+    let least = kept[..n_kept].iter().map(|k| k.1).reduce(|x, y| x.min(y));
+    let slack = deepest_slack(frames, &o, least);
+    let mut extra = None;
+    // Only for overlapping shapes: apart, the SAT distance bounds the gap
+    // from below, and a point outside the face at that distance would be
+    // a contact closer than the shapes are.
+    let overlapping = frames.distance < T::zero();
+    if overlapping && least.is_none_or(|least| least > frames.distance + slack) {
+        if let Some(c) = deepest() {
+            let separation = height(&c) - r_ref - r_inc;
+            if separation <= margin && least.is_none_or(|least| separation < least - slack) {
+                extra = Some(c);
+                let slot = if n_kept < C {
+                    n_kept += 1;
+                    n_kept - 1
+                } else {
+                    // A full list gives up its shallowest point.
+                    (0..n_kept).fold(0, |s, i| if kept[i].1 > kept[s].1 { i } else { s })
+                };
+                kept[slot] = (C, separation);
+            }
+        }
+    }
+    let point = |k: usize| {
+        if k == C {
+            extra.as_ref()
+        } else {
+            poly.pts.get(k)
+        }
+    };
     let kept = &kept[..n_kept];
     let area_from = |a: Point3<T>, b: Point3<T>| {
         let u = b - a;
         move |c: Point3<T>| ref_normal.dot(&u.cross(&(c - a)))
     };
-    let chosen = reduce(kept, |k| poly.pts[k].p, area_from);
+    let chosen = reduce(kept, |k| point(k).map_or(o, |c| c.p), area_from);
     m.reference = Some((side, ref_face));
     for &(k, separation) in chosen.iter().flatten() {
-        let c = &poly.pts[k];
+        let Some(c) = point(k) else {
+            continue;
+        };
         frames.push_clipped(
             m,
             side,
@@ -353,6 +415,23 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
             c.on_incident,
         );
     }
+}
+
+/// How much deeper than every clipped point (the least separation
+/// `least`) the incident shape's lowest vertex must lie to be added
+/// (`clip_and_push`): the round-off of two heights, 64 ε of the pair's
+/// scale (the reference vertex `o`'s distance from A's origin, the
+/// separations, the radii). Within it the clipped points already hold
+/// the SAT depth, and a vertex outside the reference face at their height
+/// (a face lying flat on a smaller one) is not added.
+#[inline]
+fn deepest_slack<T: Real>(frames: &Frames<'_, T, 3>, o: &Point3<T>, least: Option<T>) -> T {
+    let scale = o.coords.norm()
+        + frames.distance.abs()
+        + least.map_or(T::zero(), |l| l.abs())
+        + frames.radius_a
+        + frames.radius_b;
+    T::default_epsilon() * nalgebra::convert::<f64, T>(64.0) * scale
 }
 
 /// One Sutherland–Hodgman step: `out` becomes the part of `poly` where
