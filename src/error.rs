@@ -24,7 +24,7 @@
 //! depth, a contact point off its own relation, a feature index no shape
 //! has). It replaces the manifold's former point-count error, now its
 //! `TooManyContactPoints` variant. Its checks and tolerances are listed in
-//! the `serde` module (src/serde_support.rs).
+//! the `serde` module (src/serde_support/mod.rs).
 
 use core::fmt;
 
@@ -40,7 +40,7 @@ use core::fmt;
 /// assert_eq!(err, ShapeError::TooFewPoints { found: 2, required: 3 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-// Deserialize: src/serde_support.rs (its `&'static str` names).
+// Deserialize: src/serde_support/mod.rs (its `&'static str` names).
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ShapeError {
@@ -430,7 +430,7 @@ impl core::error::Error for CompoundHullError {}
 /// assert_eq!(err, BroadPhaseError::NonFinite { bound: "min", axis: 0 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-// Deserialize: src/serde_support.rs (its `&'static str` names).
+// Deserialize: src/serde_support/mod.rs (its `&'static str` names).
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum BroadPhaseError {
@@ -481,7 +481,7 @@ impl core::error::Error for BroadPhaseError {}
 /// Every result the library computes from finite input loads
 /// (tests/serde_round_trip.rs::library_results_round_trip_and_load_2d,
 /// `_3d`); what the checks are is the table in the `serde` module
-/// (src/serde_support.rs).
+/// (src/serde_support/mod.rs).
 ///
 /// `field` names the result's field (`"normal"`, `"depth"`, `"on_b"`, ...);
 /// `point`, where given, the contact point of a manifold.
@@ -499,7 +499,7 @@ impl core::error::Error for BroadPhaseError {}
 /// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-// Deserialize: src/serde_support.rs (its `&'static str` names).
+// Deserialize: src/serde_support/results.rs (its `&'static str` names).
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ResultError {

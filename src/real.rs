@@ -215,7 +215,7 @@ pub fn cast_tolerance<T: Real>() -> T {
 /// How far from length 1 a unit vector read back from a serialised result
 /// may be: a deserialised normal or axis `n` is refused with
 /// [`ResultError::NonUnitVector`](crate::ResultError::NonUnitVector) unless
-/// `| |n| − 1 | <= UNIT * 1` (src/serde_support.rs).
+/// `| |n| − 1 | <= UNIT` (src/serde_support/results.rs).
 ///
 /// Its value, 256 machine epsilons (`5.7e-14` in `f64`, `3.1e-5` in
 /// `f32`), sits above what the library's own normals carry: a face normal
@@ -246,7 +246,7 @@ pub fn unit_tolerance<T: Real>() -> T {
 /// when the largest coordinate of `on_b − (on_a + normal · separation)`
 /// exceeds `POINT * s`, with `s` the largest absolute coordinate of
 /// `on_a`, `on_b`, `local_a`, `local_b` and `|separation|`
-/// (src/serde_support.rs).
+/// (src/serde_support/results.rs).
 ///
 /// Its value, 64 machine epsilons (`1.4e-14` in `f64`, `7.6e-6` in `f32`),
 /// covers how the library computes the two points: not as `on_a + normal
