@@ -39,7 +39,11 @@ use crate::{Aabb, Pose, Real, Shape, ShapeError};
 /// assert_eq!(s.radius, 5.0_f64.sqrt());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawBoundingSphere<T, N>")
+)]
 pub struct BoundingSphere<T: Real, const N: usize> {
     /// The centre, in the world frame.
     pub center: Point<T, N>,

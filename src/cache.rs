@@ -43,7 +43,11 @@ use crate::{pair, Feature, Penetration, Pose, Real, Separation, Shape};
 /// Pass the same cache for the same ordered pair each frame to
 /// [`intersects_cached`], [`separation_cached`] or [`penetration_cached`].
 /// A cache from another pair, or from the other argument order, is only
-/// less useful: the answers stay exact.
+/// less useful: the answers stay exact. So is a deserialised one (`serde`
+/// feature), which is refused when its axis is not unit or its feature
+/// names nothing on any shape, and whose face or edge index beyond the
+/// pair's shapes is a miss
+/// (tests/serde_round_trip.rs::out_of_range_cache_indices_are_cache_misses).
 ///
 /// ```
 /// use nalgebra::Point3;
@@ -69,11 +73,15 @@ pub struct SatCache<T: Real, const N: usize> {
 
 /// The recorded answer.
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-struct Last<T: Real, const N: usize> {
-    axis: Unit<SVector<T, N>>,
-    feature: Feature,
-    separated: bool,
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawLast<T, N>")
+)]
+pub(crate) struct Last<T: Real, const N: usize> {
+    pub(crate) axis: Unit<SVector<T, N>>,
+    pub(crate) feature: Feature,
+    pub(crate) separated: bool,
 }
 
 impl<T: Real, const N: usize> Default for SatCache<T, N> {

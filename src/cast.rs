@@ -55,7 +55,11 @@ const MAX_ADVANCEMENT_STEPS: usize = 256;
 /// assert_eq!(hit.point_a.z, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawShapeCastHit<T, N>")
+)]
 pub struct ShapeCastHit<T: Real, const N: usize> {
     /// The time of impact, in the units of the velocities (`0` when the
     /// shapes already overlap or touch at the start).

@@ -1,5 +1,6 @@
-//! Errors reported by shape constructors: two types side by side, each
-//! with one variant per cause and a message that says what to change.
+//! Errors reported by shape constructors, and by the `serde` feature for
+//! a result that breaks its invariants: each with one variant per cause
+//! and a message that says what is wrong and what to change.
 //!
 //! - [`ShapeError`] for every shape given by its defining data (polygon
 //!   points, a centre and radius, box extents, capsule endpoints, poses).
@@ -16,6 +17,14 @@
 //! `HullError` is not folded into `ShapeError`: that would change what
 //! `from_hull` returns and the `Eq + Hash` callers rely on, for no gain in
 //! what a message says.
+//!
+//! [`ResultError`] is the third: not a constructor's but the `serde`
+//! feature's, for a serialised query result (a manifold, a penetration, a
+//! cache, ...) whose invariants are broken (a normal not unit, a negative
+//! depth, a contact point off its own relation, a feature index no shape
+//! has). It replaces the manifold's former point-count error, now its
+//! `TooManyContactPoints` variant. Its checks and tolerances are listed in
+//! the `serde` module (src/serde_support/mod.rs).
 
 use core::fmt;
 
@@ -31,7 +40,7 @@ use core::fmt;
 /// assert_eq!(err, ShapeError::TooFewPoints { found: 2, required: 3 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-// Deserialize: src/serde_support.rs (its `&'static str` names).
+// Deserialize: src/serde_support/mod.rs (its `&'static str` names).
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum ShapeError {
@@ -421,7 +430,7 @@ impl core::error::Error for CompoundHullError {}
 /// assert_eq!(err, BroadPhaseError::NonFinite { bound: "min", axis: 0 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-// Deserialize: src/serde_support.rs (its `&'static str` names).
+// Deserialize: src/serde_support/mod.rs (its `&'static str` names).
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[non_exhaustive]
 pub enum BroadPhaseError {
@@ -461,3 +470,160 @@ impl fmt::Display for BroadPhaseError {
 }
 
 impl core::error::Error for BroadPhaseError {}
+
+/// Why a serialised query result (a [`Manifold`](crate::Manifold),
+/// [`Penetration`](crate::Penetration), [`Separation`](crate::Separation),
+/// [`SatCache`](crate::SatCache), [`ClosestPoints`](crate::ClosestPoints),
+/// [`ShapeCastHit`](crate::ShapeCastHit), [`RayHit`](crate::RayHit),
+/// [`PointProjection`](crate::PointProjection) or
+/// [`BoundingSphere`](crate::BoundingSphere)) was refused on the way in:
+/// one variant per broken invariant, each message saying what is wrong.
+/// Every result the library computes from finite input loads
+/// (tests/serde_round_trip.rs::library_results_round_trip_and_load_2d,
+/// `_3d`); what the checks are is the table in the `serde` module
+/// (src/serde_support/mod.rs).
+///
+/// `field` names the result's field (`"normal"`, `"depth"`, `"on_b"`, ...);
+/// `point`, where given, the contact point of a manifold.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use separating_axis::{Penetration, ResultError};
+///
+/// let err = serde_json::from_str::<Penetration<f64, 2>>(
+///     r#"{"normal":[3.0,4.0],"depth":0.5,"feature":{"FaceA":0}}"#,
+/// )
+/// .unwrap_err();
+/// let cause = ResultError::NonUnitVector { field: "normal", length: 5.0 };
+/// assert!(err.to_string().contains(&cause.to_string()), "{err}");
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+// Deserialize: src/serde_support/results.rs (its `&'static str` names).
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[non_exhaustive]
+pub enum ResultError {
+    /// A manifold with more points than
+    /// [`MAX_CONTACT_POINTS`](crate::MAX_CONTACT_POINTS).
+    TooManyContactPoints {
+        /// How many points were given.
+        found: usize,
+    },
+    /// A coordinate or scalar is NaN or infinite (the library's results
+    /// are finite for finite input).
+    NonFinite {
+        /// The field.
+        field: &'static str,
+        /// The contact point, for a field of one.
+        point: Option<usize>,
+    },
+    /// A normal or axis is not of length 1 within
+    /// [`unit_tolerance`](crate::real::unit_tolerance) (a zero vector
+    /// included), except the zero normal of an empty
+    /// [`Manifold::new`](crate::Manifold::new).
+    NonUnitVector {
+        /// The field.
+        field: &'static str,
+        /// Its length.
+        length: f64,
+    },
+    /// A depth, distance, time of impact or radius below zero.
+    Negative {
+        /// The field.
+        field: &'static str,
+        /// Its value.
+        value: f64,
+    },
+    /// A contact point whose `on_b` is not `on_a + normal · separation`
+    /// within [`contact_point_tolerance`](crate::real::contact_point_tolerance)
+    /// of its scale.
+    InconsistentPoint {
+        /// The contact point.
+        point: usize,
+        /// The largest coordinate of `on_b − (on_a + normal · separation)`.
+        off: f64,
+        /// What it may be at most (the tolerance times the point's scale).
+        tolerance: f64,
+    },
+    /// A feature index of `usize::MAX`: a shape numbers its faces, edges
+    /// and vertices from 0 to below its count, itself a `usize`, so that
+    /// index names nothing on any shape. (A smaller index beyond a
+    /// particular shape's count cannot be told from the result alone: the
+    /// queries that take a result back, the cached ones, treat it as a
+    /// miss.)
+    FeatureOutOfRange {
+        /// The field.
+        field: &'static str,
+    },
+    /// An edge-pair feature ([`Feature::EdgePair`](crate::Feature::EdgePair))
+    /// in fewer than 3 dimensions, where no query makes one.
+    EdgePairBelow3d {
+        /// The dimension of the result.
+        dimension: usize,
+    },
+    /// An edge ([`ContactFeature::Edge`](crate::ContactFeature::Edge))
+    /// not named by its two ends in increasing order.
+    UnorderedEdge {
+        /// The contact point.
+        point: usize,
+        /// The first end given.
+        first: usize,
+        /// The second end given.
+        second: usize,
+    },
+}
+
+impl fmt::Display for ResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooManyContactPoints { found } => write!(
+                f,
+                "{found} contact points given, a manifold holds at most {}",
+                crate::MAX_CONTACT_POINTS
+            ),
+            Self::NonFinite { field, point } => write!(
+                f,
+                "`{field}`{} is NaN or infinite: a result of finite input is finite",
+                PointName(point)
+            ),
+            Self::NonUnitVector { field, length } => write!(
+                f,
+                "`{field}` has length {length}, not 1 (within `real::unit_tolerance`): give a unit vector"
+            ),
+            Self::Negative { field, value } => write!(
+                f,
+                "`{field}` is {value}, below zero: it is never negative"
+            ),
+            Self::InconsistentPoint { point, off, tolerance } => write!(
+                f,
+                "contact point {point}: `on_b` is off `on_a + normal * separation` by {off:e}, more than {tolerance:e} (`real::contact_point_tolerance` of its scale): give the point as computed"
+            ),
+            Self::FeatureOutOfRange { field } => write!(
+                f,
+                "`{field}` has the index usize::MAX, which names no face, edge or vertex of any shape"
+            ),
+            Self::EdgePairBelow3d { dimension } => write!(
+                f,
+                "an edge-pair feature in {dimension}D: edge pairs give axes in 3 or more dimensions only"
+            ),
+            Self::UnorderedEdge { point, first, second } => write!(
+                f,
+                "contact point {point}: the edge ({first}, {second}) is not named by its ends in increasing order"
+            ),
+        }
+    }
+}
+
+/// " of contact point i", or nothing.
+struct PointName(Option<usize>);
+
+impl fmt::Display for PointName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(i) => write!(f, " of contact point {i}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl core::error::Error for ResultError {}

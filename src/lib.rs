@@ -80,7 +80,7 @@ pub use compound::{Compound, Compound2, Compound3};
 pub use concave::ConcavePolygon;
 pub use contract::{validate_shape, ContractError, CONTRACT_TOLERANCE};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
-pub use error::{BroadPhaseError, CompoundHullError, ShapeError};
+pub use error::{BroadPhaseError, CompoundHullError, ResultError, ShapeError};
 pub use manifold::{
     contact_manifold, contact_manifold_into, ContactDim, ContactFeature, ContactId, ContactPoint,
     Manifold, Side, MAX_CONTACT_POINTS,

@@ -112,7 +112,11 @@ impl<T: Real, const N: usize> Ray<T, N> {
 /// assert_eq!(hit.face, Some(2)); // Aabb face 2: the −x side
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawRayHit<T, N>")
+)]
 pub struct RayHit<T: Real, const N: usize> {
     /// The time of impact: the hit point is `ray.point_at(toi)`.
     pub toi: T,
@@ -141,7 +145,11 @@ pub struct RayHit<T: Real, const N: usize> {
 /// assert_eq!((p.point, p.distance), (Point2::new(0.0, 2.0), -1.5));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawPointProjection<T, N>")
+)]
 pub struct PointProjection<T: Real, const N: usize> {
     /// The point of the shape's boundary nearest to the query point, in
     /// the world frame.

@@ -212,6 +212,65 @@ pub fn cast_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(64.0)
 }
 
+/// How far from length 1 a unit vector read back from a serialised result
+/// may be: a deserialised normal or axis `n` is refused with
+/// [`ResultError::NonUnitVector`](crate::ResultError::NonUnitVector) unless
+/// `| |n| − 1 | <= UNIT` (src/serde_support/results.rs).
+///
+/// Its value, 256 machine epsilons (`5.7e-14` in `f64`, `3.1e-5` in
+/// `f32`), sits above what the library's own normals carry: a face normal
+/// is unit to 32 ε after a rotation that passes
+/// [`orthonormal_tolerance`], and turning it into the world frame by a pose
+/// that passes it too adds as much again (the results of every query on
+/// seeded random scenes stay within 3.5 ε, in `f32` and `f64`, 2D and 3D:
+/// tests/serde_round_trip.rs::library_results_round_trip_and_load_2d, `_3d`);
+/// and far below any vector that is not meant to be unit (`[3, 4]`,
+/// `[0, 0]`).
+///
+/// ```
+/// use separating_axis::real::unit_tolerance;
+///
+/// assert_eq!(unit_tolerance::<f64>(), 256.0 * f64::EPSILON);
+/// assert_eq!(unit_tolerance::<f32>(), 256.0 * f32::EPSILON);
+/// ```
+#[inline]
+#[must_use]
+pub fn unit_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(256.0)
+}
+
+/// How far a deserialised contact point may stray from its own relation
+/// `on_b = on_a + normal · separation`, relative to its scale: the point is
+/// refused with
+/// [`ResultError::InconsistentPoint`](crate::ResultError::InconsistentPoint)
+/// when the largest coordinate of `on_b − (on_a + normal · separation)`
+/// exceeds `POINT * s`, with `s` the largest absolute coordinate of
+/// `on_a`, `on_b`, `local_a`, `local_b` and `|separation|`
+/// (src/serde_support/results.rs).
+///
+/// Its value, 64 machine epsilons (`1.4e-14` in `f64`, `7.6e-6` in `f32`),
+/// covers how the library computes the two points: not as `on_a + normal
+/// · separation` but each on its own shape, in a local or box frame, then
+/// moved to the world by a pose. Each of those steps rounds at the scale
+/// of the local coordinates plus the translation, and the translation is
+/// bounded by `|on_a| + |local_a|`, hence the local points in `s`. The
+/// manifolds of seeded random scenes stay within 2.5 ε of `s`, in `f32`
+/// and `f64`, 2D and 3D
+/// (tests/serde_round_trip.rs::library_results_round_trip_and_load_2d,
+/// `_3d`).
+///
+/// ```
+/// use separating_axis::real::contact_point_tolerance;
+///
+/// assert_eq!(contact_point_tolerance::<f64>(), 64.0 * f64::EPSILON);
+/// assert_eq!(contact_point_tolerance::<f32>(), 64.0 * f32::EPSILON);
+/// ```
+#[inline]
+#[must_use]
+pub fn contact_point_tolerance<T: Real>() -> T {
+    T::default_epsilon() * nalgebra::convert(64.0)
+}
+
 /// The largest magnitude a shape's coordinates and sizes may have:
 /// `sqrt(MAX) / 64` (`2.1e152` in `f64`, `2.9e17` in `f32`).
 ///

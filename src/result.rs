@@ -60,7 +60,11 @@ pub enum Feature {
 /// assert_eq!(overlapping.distance, -0.5);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawSeparation<T, N>")
+)]
 pub struct Separation<T: Real, const N: usize> {
     /// Signed distance along `axis`: positive separated, negative
     /// penetrating, zero touching. NaN when an input was NaN.
@@ -88,7 +92,11 @@ pub struct Separation<T: Real, const N: usize> {
 /// assert!(penetration(&square, &Pose2::identity(), &square, &Pose2::translation(2.5, 0.0)).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawPenetration<T, N>")
+)]
 pub struct Penetration<T: Real, const N: usize> {
     /// Unit normal in the world frame, pointing from A towards B.
     pub normal: Unit<SVector<T, N>>,

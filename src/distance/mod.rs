@@ -93,7 +93,11 @@ const MAX_ITERATIONS: usize = 128;
 /// assert!(c.gap <= c.distance); // the certificate: the true distance is in [gap, distance]
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(try_from = "crate::serde_support::RawClosestPoints<T, N>")
+)]
 pub struct ClosestPoints<T: Real, const N: usize> {
     /// The point of A nearest to B.
     pub point_a: Point<T, N>,
