@@ -151,6 +151,18 @@ pub enum ShapeError {
         /// The second edge.
         edge_b: usize,
     },
+    /// A [`ConcavePolygon`](crate::ConcavePolygon) is simple and has an
+    /// area, but a convex piece its decomposition needs is a sliver: at
+    /// input point `index` it turns by less than
+    /// [`collinear_tolerance`](crate::real::collinear_tolerance) (or all
+    /// its corners are that close to one line), which
+    /// [`ConvexPolygon::new`](crate::ConvexPolygon::new) refuses. The
+    /// polygon itself is that thin there: a vertex nearly on an edge it
+    /// must connect to, or a nearly flat triangle.
+    Sliver {
+        /// The input point where the piece is thinnest.
+        index: usize,
+    },
 }
 
 /// How a message names the input at `field`, `index`: see the table of
@@ -275,6 +287,10 @@ impl fmt::Display for ShapeError {
             Self::SelfIntersection { edge_a, edge_b } => write!(
                 f,
                 "edges {edge_a} and {edge_b} of the polygon meet: pass the points of a simple polygon (a boundary that does not cross or touch itself), in order"
+            ),
+            Self::Sliver { index } => write!(
+                f,
+                "the polygon is too thin at input point {index}: a convex piece there turns by less than this scalar type resolves; move point {index} away from the nearly collinear edge, or use f64"
             ),
         }
     }

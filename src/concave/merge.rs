@@ -5,7 +5,8 @@
 //! half-edges: each triangle (a, b, c) gives a→b, b→c, c→a, linked in a
 //!             cycle (next, prev); a diagonal is a half-edge whose twin
 //!             (the same edge the other way) exists
-//! for each diagonal u→v, in the order the ears were clipped:
+//! for each diagonal u→v, in the order of its first half-edge
+//! (triangle by triangle, corner by corner):
 //!     p→u before it in its piece, u→q after its twin in the other piece
 //!     r→v before the twin,        v→s after it
 //!     both turns p→u→q and r→v→s left or straight (exact orientation)
@@ -14,16 +15,16 @@
 //!          first half-edge
 //! ```
 //!
-//! Each piece stays convex: a removal keeps the turns at `u` and `v`
-//! convex and changes no other turn. Every diagonal left is essential (its
-//! removal would make `u` or `v` reflex), and each reflex vertex of the
-//! polygon has at most two essential diagonals, so there are at most
-//! `2r + 1` pieces for `r` reflex vertices; any convex decomposition has
-//! at least `⌈r/2⌉ + 1` (a cut resolves at most two reflex vertices), so
-//! Hertel–Mehlhorn is within 4 times the optimum
-//! (tests/concave.rs::piece_counts_are_within_the_bounds).
+//! Any triangulation will do: the diagonals are found as twins, not from
+//! how the triangles were made. Each piece stays convex: a removal keeps
+//! the turns at `u` and `v` convex and changes no other turn. Every
+//! diagonal left is essential (its removal would make `u` or `v` reflex),
+//! and each reflex vertex of the polygon has at most two essential
+//! diagonals, so there are at most `2r + 1` pieces for `r` reflex
+//! vertices; any convex decomposition has at least `⌈r/2⌉ + 1` (a cut
+//! resolves at most two reflex vertices), so Hertel–Mehlhorn is within 4
+//! times the optimum (tests/concave.rs::piece_counts_are_within_the_bounds).
 
-use alloc::collections::BTreeMap;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -34,8 +35,8 @@ use super::orient::orient;
 use crate::Real;
 
 /// The convex pieces (vertex index cycles, counter-clockwise) of the
-/// triangulation `triangles` of `points`, produced by ear clipping (the
-/// diagonal of triangle `[a, b, c]` is `c → a`).
+/// triangulation `triangles` (counter-clockwise, sharing whole edges) of
+/// `points`.
 pub(crate) fn merge<T: Real>(points: &[Point2<T>], triangles: &[[usize; 3]]) -> Vec<Vec<usize>> {
     let m = 3 * triangles.len();
     let mut origin = vec![0; m];
@@ -49,23 +50,19 @@ pub(crate) fn merge<T: Real>(points: &[Point2<T>], triangles: &[[usize; 3]]) -> 
             prev[h] = 3 * t + (k + 2) % 3;
         }
     }
-    let mut by_ends: BTreeMap<(usize, usize), usize> = BTreeMap::new();
-    for h in 0..m {
-        by_ends.insert((origin[h], origin[next[h]]), h);
-    }
+    let ends: Vec<(usize, usize)> = (0..m).map(|h| (origin[h], origin[next[h]])).collect();
+    let twin = super::twins(&ends);
     let mut removed = vec![false; m];
     let mut decided = vec![false; m];
-    for t in 0..triangles.len() {
-        // The diagonal the ear cut off: c → a. (The last triangle's c → a
-        // is a polygon edge, or a diagonal an earlier ear decided.)
-        let h = 3 * t + 2;
+    for h in 0..m {
         if decided[h] {
             continue;
         }
-        let (u, v) = (origin[h], origin[next[h]]);
-        let Some(&g) = by_ends.get(&(v, u)) else {
+        let (u, v) = ends[h];
+        let g = twin[h];
+        if g == usize::MAX {
             continue; // a polygon edge
-        };
+        }
         decided[h] = true;
         decided[g] = true;
         let (p, q) = (origin[prev[h]], origin[next[next[g]]]);

@@ -7,15 +7,22 @@
 //!     drop the middle points of straight runs (a run that doubles back
 //!         is a self-intersection)
 //!     no two edges meet except neighbours at their shared vertex
-//!         (exact orientation tests, a sweep over the edges sorted by x)
+//!         (a Shamos–Hoey sweep in (x, y) order, exact)        sweep.rs
 //!     clockwise → reversed; zero area → Degenerate
-//!     triangulate by ear clipping                                ear.rs
+//!     triangulate: monotone pieces by a sweep with helpers,
+//!         each triangulated with a stack                      monotone.rs
 //!     merge the triangles across diagonals while convex          merge.rs
 //!         (Hertel–Mehlhorn: at most 2r + 1 pieces, within 4× the optimum)
-//!     each piece → ConvexPolygon; all of them → Compound
+//!     each piece → ConvexPolygon (one it refuses as too thin → Sliver);
+//!         all of them → Compound
 //! ```
 //!
-//! Every decision (a turn, a point in a triangle, a crossing) is taken by
+//! `O(n log n)` in all: two sorts, two sweeps over a `BTreeSet` of edges,
+//! linear work per monotone piece and per merge
+//! (tests/concave.rs::stars_and_combs_of_20k_vertices_decompose; timings
+//! in docs/concave.md, from benches/concave.rs).
+//!
+//! Every decision (a turn, a kind of vertex, above or below, a crossing) is taken by
 //! the exact orientation predicate (`orient.rs`), so the pieces are convex
 //! and cover the polygon exactly for the given coordinates; the only
 //! rounding is in the pieces' own normals and offsets
@@ -29,9 +36,10 @@ use nalgebra::{Point2, Vector2};
 use crate::compound::sealed::{PartsImpl, Tree};
 use crate::{AnyShape, Compound, ConvexPolygon, Pose, Real, ShapeError};
 
-mod ear;
 mod merge;
+mod monotone;
 mod orient;
+mod sweep;
 
 use orient::orient;
 
@@ -81,10 +89,13 @@ impl<T: Real> ConcavePolygon<T> {
     /// coordinate; [`ShapeError::DuplicateVertex`] when two points are
     /// equal; [`ShapeError::SelfIntersection`] when two edges meet other
     /// than neighbours at their shared point, including a straight run
-    /// that doubles back; [`ShapeError::Degenerate`] for no area; a
-    /// piece's own error ([`ShapeError::TooSmall`] for an edge below
-    /// [`min_size`](crate::real::min_size)) from
-    /// [`ConvexPolygon::new`] (tests/concave.rs::bad_polygons_give_clear_errors).
+    /// that doubles back; [`ShapeError::Degenerate`] for no area;
+    /// [`ShapeError::Sliver`] when a convex piece is thinner than
+    /// [`ConvexPolygon::new`] accepts (a point within
+    /// [`collinear_tolerance`](crate::real::collinear_tolerance) of
+    /// straight, `index` an input point); [`ShapeError::TooSmall`] for a
+    /// piece's edge below [`min_size`](crate::real::min_size) (`index` an
+    /// input point) (tests/concave.rs::bad_polygons_give_clear_errors).
     ///
     /// ```
     /// use nalgebra::Point2;
@@ -128,12 +139,32 @@ impl<T: Real> ConcavePolygon<T> {
                 ) == Ordering::Less
             })
             .count();
-        let triangles = ear::triangulate(&vertices).ok_or(ShapeError::Degenerate)?;
+        let triangles = monotone::triangulate(&vertices).ok_or(ShapeError::Degenerate)?;
         let pieces = merge::merge(&vertices, &triangles);
         let mut parts = Vec::with_capacity(pieces.len());
         for piece in &pieces {
             let corners: Vec<Point2<T>> = piece.iter().map(|&i| vertices[i]).collect();
-            let convex = ConvexPolygon::new(&corners)?;
+            // The piece's error, named by input point: a wrong turn or no
+            // area within tolerance is a sliver of the polygon.
+            let input = |k: usize| kept[piece[k]];
+            let convex = ConvexPolygon::new(&corners).map_err(|e| match e {
+                ShapeError::NotConvex { index } => ShapeError::Sliver {
+                    index: input(index),
+                },
+                ShapeError::Degenerate => ShapeError::Sliver {
+                    index: input(thinnest_corner(&corners)),
+                },
+                ShapeError::TooSmall {
+                    field,
+                    index,
+                    limit,
+                } => ShapeError::TooSmall {
+                    field,
+                    index: input(index),
+                    limit,
+                },
+                other => other,
+            })?;
             parts.push((Pose::identity(), AnyShape::Polytope(convex)));
         }
         let compound = Compound::new(parts)?;
@@ -367,42 +398,55 @@ fn segments_meet<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>, d: &Point
 }
 
 /// No two edges of the cycle `points[kept]` meet, other than neighbours at
-/// their shared point: edges sorted by their lowest x, each compared with
-/// the later ones whose x range overlaps its own.
+/// their shared point (a sweep, `sweep.rs`); the first pair found is
+/// reported by input point indices.
 fn check_simple<T: Real>(points: &[Point2<T>], kept: &[usize]) -> Result<(), ShapeError> {
-    let m = kept.len();
-    let end = |k: usize| (points[kept[k]], points[kept[(k + 1) % m]]);
-    // Each edge's box, in the order of its lowest x.
-    let mut boxes: Vec<(T, T, T, T, usize)> = (0..m)
-        .map(|k| {
-            let (a, b) = end(k);
-            (a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y), k)
-        })
-        .collect();
-    boxes.sort_by(|a, b| {
-        a.0.partial_cmp(&b.0)
-            .unwrap_or(Ordering::Equal)
-            .then(a.4.cmp(&b.4))
-    });
-    for (pos, &(_, hi, ylo, yhi, e)) in boxes.iter().enumerate() {
-        for &(flo, _, fylo, fyhi, f) in &boxes[pos + 1..] {
-            if flo > hi {
-                break;
-            }
-            if fyhi < ylo || fylo > yhi || (e + 1) % m == f || (f + 1) % m == e {
-                continue; // boxes apart, or neighbours
-            }
-            let ((a, b), (c, d)) = (end(e), end(f));
-            if segments_meet(&a, &b, &c, &d) {
-                let (i, j) = (kept[e], kept[f]);
-                return Err(ShapeError::SelfIntersection {
-                    edge_a: i.min(j),
-                    edge_b: i.max(j),
-                });
-            }
+    match sweep::first_crossing(points, kept) {
+        None => Ok(()),
+        Some((e, f)) => {
+            let (i, j) = (kept[e], kept[f]);
+            Err(ShapeError::SelfIntersection {
+                edge_a: i.min(j),
+                edge_b: i.max(j),
+            })
         }
     }
-    Ok(())
+}
+
+/// The corner of the convex cycle `corners` with the sharpest angle (the
+/// largest cosine between its two edges): where a flat piece is thinnest.
+fn thinnest_corner<T: Real>(corners: &[Point2<T>]) -> usize {
+    let n = corners.len();
+    let cosine = |k: usize| {
+        let (u, v) = (
+            corners[(k + n - 1) % n] - corners[k],
+            corners[(k + 1) % n] - corners[k],
+        );
+        u.dot(&v) / (u.norm() * v.norm())
+    };
+    (0..n)
+        .max_by(|&a, &b| cosine(a).partial_cmp(&cosine(b)).unwrap_or(Ordering::Equal))
+        .unwrap_or(0)
+}
+
+/// For each half-edge `ends[h] = (from, to)` (no two alike), the index of
+/// its twin `(to, from)`, or `usize::MAX` when it has none: the half-edges
+/// sorted by their undirected edge, so twins end up side by side.
+fn twins(ends: &[(usize, usize)]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..ends.len()).collect();
+    order.sort_unstable_by_key(|&h| {
+        let (a, b) = ends[h];
+        (a.min(b), a.max(b), a)
+    });
+    let mut twin = alloc::vec![usize::MAX; ends.len()];
+    for w in order.windows(2) {
+        let ((a, b), (c, d)) = (ends[w[0]], ends[w[1]]);
+        if a == d && b == c {
+            twin[w[0]] = w[1];
+            twin[w[1]] = w[0];
+        }
+    }
+    twin
 }
 
 /// Twice the signed area of the cycle `points[kept]`, positive

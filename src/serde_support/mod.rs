@@ -265,6 +265,17 @@ pub(crate) enum RawShapeError {
         limit: f64,
     },
     ZeroDimension,
+    DuplicateVertex {
+        first: usize,
+        second: usize,
+    },
+    SelfIntersection {
+        edge_a: usize,
+        edge_b: usize,
+    },
+    Sliver {
+        index: usize,
+    },
 }
 
 impl From<RawShapeError> for ShapeError {
@@ -301,6 +312,9 @@ impl From<RawShapeError> for ShapeError {
                 limit,
             },
             R::ZeroDimension => Self::ZeroDimension,
+            R::DuplicateVertex { first, second } => Self::DuplicateVertex { first, second },
+            R::SelfIntersection { edge_a, edge_b } => Self::SelfIntersection { edge_a, edge_b },
+            R::Sliver { index } => Self::Sliver { index },
         }
     }
 }
