@@ -12,7 +12,8 @@
 //!     for each (N − 1)-subset with one generator of each shape, independent:
 //!         ±(the unit normal of its span)                 // facets of A − B
 //! else:
-//!     the axis between the cores' nearest points by alternating projections
+//!     the axis between the cores' nearest points (the min-norm iteration
+//!     on the cores' difference, with the distance's certificate)
 //! if the generators span fewer than N − 1 dimensions:
 //!     ±(a normal of their span)                           // flat core difference
 //! ```
@@ -201,7 +202,7 @@ where
         let cube = (N as u64).saturating_mul(N as u64).saturating_mul(N as u64);
         if binomial(g, k).saturating_mul(cube) <= WORK_BUDGET {
             facet_axes::<T, N, _>(ga, g, &gen, visit)?;
-        } else if let Some(u) = nearest_cores_axis(a, b, pose_ab) {
+        } else if let Some(u) = crate::distance::nearest_core_axis(a, b, pose_ab) {
             visit(u, round_feature(a))?;
         }
     }
@@ -321,39 +322,6 @@ fn segment_minimiser<T: Real>(slope: impl Fn(T) -> T) -> T {
         }
     }
     (lo + hi) * half
-}
-
-/// The axis between the two cores' nearest points by alternating
-/// projections (`x ← π_A(y)`, `y ← π_B(x)`), in A's frame from A to B: at
-/// most `1024 N` steps of two nearest-point calls, ending when the distance
-/// stops decreasing. Used in place of the facet axes when those are over
-/// [`WORK_BUDGET`]; any axis is a valid lower bound of the distance, and
-/// this one converges to the exact one when the cores are apart.
-fn nearest_cores_axis<T, const N: usize, A, B>(
-    a: &A,
-    b: &B,
-    pose_ab: &Pose<T, N>,
-) -> Option<Unit<SVector<T, N>>>
-where
-    T: Real,
-    A: Shape<T, N> + ?Sized,
-    B: Shape<T, N> + ?Sized,
-{
-    let on_b =
-        |x: &Point<T, N>| pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(x));
-    let mut y = on_b(&a.local_core_closest_point(&Point::from(pose_ab.translation.vector)));
-    let mut x = a.local_core_closest_point(&y);
-    let mut d2 = (y - x).norm_squared();
-    for _ in 0..1024 * N {
-        let y2 = on_b(&x);
-        let x2 = a.local_core_closest_point(&y2);
-        let e2 = (y2 - x2).norm_squared();
-        if e2.partial_cmp(&d2) != Some(core::cmp::Ordering::Less) {
-            break;
-        }
-        (x, y, d2) = (x2, y2, e2);
-    }
-    Unit::try_new(y - x, T::zero())
 }
 
 /// The largest distance from a point of `inner`'s core (placed by `rel` in

@@ -618,7 +618,7 @@ fn random_grid_cycle(rng: &mut Rng, n: usize, grid: u64, star: bool) -> Option<V
 /// meets (checked in exact integer arithmetic). Simple ones decompose.
 #[test]
 fn simplicity_check_agrees_with_all_pairs() {
-    let mut rng = Rng::new(0x5AE_E9);
+    let mut rng = Rng::new(0x5_AEE9);
     let (mut simple, mut crossing) = (0, 0);
     for round in 0..3000 {
         let (n, grid, star) = match round % 3 {

@@ -555,6 +555,30 @@ where
     distance
 }
 
+/// The unit axis from A's core towards B's along their nearest points, in
+/// A's frame (B placed by `pose_ab`), by the min-norm iteration on the
+/// cores' difference: `None` when the cores meet (the nearest point is the
+/// origin) or a support point is NaN. Its stop is the distance's
+/// certificate: the gap along the axis is the cores' distance less the
+/// certificate's round-off (`certificate_tolerance`), so two cores apart
+/// by more than that have a positive gap along it. `nd::extra_axes` offers
+/// it beyond the facet work budget (docs/contract-nd.md).
+pub(crate) fn nearest_core_axis<T, const N: usize, A, B>(
+    a: &A,
+    b: &B,
+    pose_ab: &Pose<T, N>,
+) -> Option<Unit<SVector<T, N>>>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let support = difference_support(a, b, pose_ab, SVector::zeros());
+    let first = support(&start_direction(pose_ab));
+    let (near, _, _) = nearest_from(support, first);
+    Unit::try_new(-near.x, T::zero())
+}
+
 /// The iteration's first direction: B's origin seen from A's (the `x`
 /// axis when they coincide). Any start converges; a near one saves steps.
 fn start_direction<T: Real, const N: usize>(pose_ab: &Pose<T, N>) -> SVector<T, N> {
