@@ -64,8 +64,11 @@ enum Kind {
 /// a triangulation of the simple counter-clockwise polygon `points` (no
 /// point twice, no three consecutive points collinear), in a
 /// deterministic order; `None` if the polygon is not such a polygon.
-pub(crate) fn triangulate<T: Real>(points: &[Point2<T>]) -> Option<Vec<[usize; 3]>> {
-    let diagonals = monotone_diagonals(points)?;
+pub(crate) fn triangulate<T: Real>(
+    points: &[Point2<T>],
+    order: &[usize],
+) -> Option<Vec<[usize; 3]>> {
+    let diagonals = monotone_diagonals(points, order)?;
     let mut triangles = Vec::with_capacity(points.len().saturating_sub(2));
     for piece in faces(points, &diagonals) {
         triangulate_monotone(points, &piece, &mut triangles)?;
@@ -74,7 +77,10 @@ pub(crate) fn triangulate<T: Real>(points: &[Point2<T>]) -> Option<Vec<[usize; 3
 }
 
 /// The diagonals that split `points` into x-monotone pieces.
-fn monotone_diagonals<T: Real>(points: &[Point2<T>]) -> Option<Vec<(usize, usize)>> {
+fn monotone_diagonals<T: Real>(
+    points: &[Point2<T>],
+    order: &[usize],
+) -> Option<Vec<(usize, usize)>> {
     let n = points.len();
     let (prev, next) = (|i: usize| (i + n - 1) % n, |i: usize| (i + 1) % n);
     let earlier = |a: usize, b: usize| lex(&points[a], &points[b]) == Ordering::Less;
@@ -92,8 +98,6 @@ fn monotone_diagonals<T: Real>(points: &[Point2<T>]) -> Option<Vec<(usize, usize
             }
         })
         .collect();
-    let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| lex(&points[a], &points[b]));
     // Edge i runs from vertex i to i + 1; the lower ones (i earlier than
     // i + 1) are the ones the status holds.
     let edge = |i: usize| Edge::new(points, i, next(i), i);
@@ -101,7 +105,7 @@ fn monotone_diagonals<T: Real>(points: &[Point2<T>]) -> Option<Vec<(usize, usize
     let mut status = Status::new();
     let mut diagonals = Vec::new();
     let is_merge = |h: usize| h != usize::MAX && kind[h] == Kind::Merge;
-    for &v in &order {
+    for &v in order {
         let u = prev(v);
         // The edge ending at v from the left (u's), when it is a lower one.
         if matches!(kind[v], Kind::End | Kind::Merge | Kind::Lower) {

@@ -17,6 +17,7 @@ use crate::Real;
 /// `3u · (|b_x − a_x||c_y − a_y| + |b_y − a_y||c_x − a_x|)` (`u` half an
 /// epsilon, Shewchuk's `ccwerrboundA`); the bound used is `4ε`, twice
 /// that. Below it, the determinant is expanded exactly.
+#[inline]
 pub(crate) fn orient<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>) -> Ordering {
     let left = (b.x - a.x) * (c.y - a.y);
     let right = (b.y - a.y) * (c.x - a.x);
@@ -32,7 +33,10 @@ pub(crate) fn orient<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>) -> Or
 }
 
 /// The exact sign of `det = bx·cy − bx·ay − ax·cy − by·cx + by·ax + ay·cx`
-/// (the `ax·ay` terms cancel): six exact products, summed exactly.
+/// (the `ax·ay` terms cancel): six exact products, summed exactly. Out
+/// of line: the filter above decides nearly every call.
+#[cold]
+#[inline(never)]
 fn exact<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>) -> Ordering {
     let products = [
         (b.x, c.y),

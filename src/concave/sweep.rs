@@ -63,17 +63,36 @@ pub(crate) fn lex<T: Real>(a: &Point2<T>, b: &Point2<T>) -> Ordering {
         .unwrap_or(Ordering::Equal)
 }
 
+/// The positions `k` of `cycle` (indices into `points`) in the
+/// lexicographic order of `points[cycle[k]]`, read off `order`, every
+/// index of `points` in that order: one sort of the input serves the
+/// duplicate check and both sweeps. `O(n)`.
+pub(crate) fn lex_order(order: &[usize], cycle: &[usize], n: usize) -> Vec<usize> {
+    let mut position = alloc::vec![usize::MAX; n];
+    for (k, &i) in cycle.iter().enumerate() {
+        position[i] = k;
+    }
+    order
+        .iter()
+        .map(|&i| position[i])
+        .filter(|&k| k != usize::MAX)
+        .collect()
+}
+
 /// An edge of the sweep status: `points[left] → points[right]`, `left`
-/// the lexicographically smaller end, `id` its edge index. A probe (a
-/// point to locate among the edges) has `left == right` and `id ==
-/// usize::MAX`.
+/// the lexicographically smaller end, `id` its edge index, with copies of
+/// its two end points (`l`, `r`): a comparison reads them, not the point
+/// list. A probe (a point to locate among the edges) has `left == right`
+/// and `id == usize::MAX`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Edge<'a, T: Real> {
-    points: &'a [Point2<T>],
+    l: Point2<T>,
+    r: Point2<T>,
     left: usize,
     right: usize,
     /// The edge's index (as the caller numbers edges).
     pub(crate) id: usize,
+    points: core::marker::PhantomData<&'a [Point2<T>]>,
 }
 
 impl<'a, T: Real> Edge<'a, T> {
@@ -86,10 +105,12 @@ impl<'a, T: Real> Edge<'a, T> {
             (b, a)
         };
         Self {
-            points,
+            l: points[left],
+            r: points[right],
             left,
             right,
             id,
+            points: core::marker::PhantomData,
         }
     }
 
@@ -98,29 +119,31 @@ impl<'a, T: Real> Edge<'a, T> {
     #[inline]
     pub(crate) fn probe(points: &'a [Point2<T>], v: usize) -> Self {
         Self {
-            points,
+            l: points[v],
+            r: points[v],
             left: v,
             right: v,
             id: usize::MAX,
+            points: core::marker::PhantomData,
         }
     }
 }
 
 impl<T: Real> Ord for Edge<'_, T> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         if self.id == other.id {
             return Ordering::Equal;
         }
-        let p = self.points;
         let (a, b) = (self, other);
         let side = if a.left == b.left {
             // Both start at one vertex: b's right end above a → a below.
-            orient(&p[a.left], &p[a.right], &p[b.right]).reverse()
-        } else if lex(&p[a.left], &p[b.left]) == Ordering::Less {
+            orient(&a.l, &a.r, &b.r).reverse()
+        } else if lex(&a.l, &b.l) == Ordering::Less {
             // b starts later: its left end against a.
-            orient(&p[a.left], &p[a.right], &p[b.left]).reverse()
+            orient(&a.l, &a.r, &b.l).reverse()
         } else {
-            orient(&p[b.left], &p[b.right], &p[a.left])
+            orient(&b.l, &b.r, &a.l)
         };
         side.then(a.id.cmp(&b.id))
     }
@@ -184,28 +207,23 @@ impl<'a, T: Real> Status<'a, T> {
 /// The first pair of edges found to meet, other than boundary neighbours
 /// at their shared point, of the cycle `points[kept]` (edge `k` from
 /// `kept[k]` to `kept[k + 1]`), as edge indices `(k, l)`; `None` when the
-/// boundary is simple. Consecutive points must not be collinear (straight
-/// runs merged) and no point may repeat.
+/// boundary is simple. `order` lists the positions in `kept` in the
+/// lexicographic (x, y) order of their points ([`lex_order`]).
+/// Consecutive points must not be collinear (straight runs merged) and no
+/// point may repeat.
 pub(crate) fn first_crossing<T: Real>(
     points: &[Point2<T>],
     kept: &[usize],
+    order: &[usize],
 ) -> Option<(usize, usize)> {
     let m = kept.len();
     let edge = |k: usize| Edge::new(points, kept[k], kept[(k + 1) % m], k);
     let neighbours = |k: usize, l: usize| (k + 1) % m == l || (l + 1) % m == k;
     let meet = |e: &Edge<'_, T>, f: &Edge<'_, T>| {
-        !neighbours(e.id, f.id)
-            && super::segments_meet(
-                &points[e.left],
-                &points[e.right],
-                &points[f.left],
-                &points[f.right],
-            )
+        !neighbours(e.id, f.id) && super::segments_meet(&e.l, &e.r, &f.l, &f.r)
     };
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by(|&a, &b| lex(&points[kept[a]], &points[kept[b]]));
     let mut status = Status::new();
-    for &k in &order {
+    for &k in order {
         // The two edges at vertex k: k − 1 (into it) and k (out of it).
         let at = [edge((k + m - 1) % m), edge(k)];
         for e in at.iter().filter(|e| e.right == kept[k]) {
