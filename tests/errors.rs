@@ -19,6 +19,24 @@ macro_rules! error_cases {
             use super::*;
             type T = $t;
 
+            // Issue 35, class 8: the thin f32 triangle is convex; its
+            // corner at (0, 0) turns by 1e-9 rad, below f32's collinear
+            // tolerance, so its points are collinear to that tolerance:
+            // `Degenerate`, not `NotConvex` (the concave decomposition names
+            // such a piece `Sliver`: tests/concave.rs). In f64 (tolerance
+            // 1.4e-14) it builds; a true spike stays `NotConvex`.
+            #[test]
+            fn thin_convex_triangle_is_degenerate_not_reflex() {
+                let thin = pts::<T>(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1e-9)]);
+                if core::mem::size_of::<T>() == 4 {
+                    assert_eq!(ConvexPolygon::<T>::new(&thin).unwrap_err(), ShapeError::Degenerate);
+                } else {
+                    assert_eq!(ConvexPolygon::<T>::new(&thin).unwrap().vertices().len(), 3);
+                }
+                let spike = pts::<T>(&[(0.0, 0.0), (2.0, 0.0), (1.0, 0.0), (1.0, 1.0)]);
+                assert!(matches!(ConvexPolygon::<T>::new(&spike), Err(ShapeError::NotConvex { .. })));
+            }
+
             #[test]
             fn polygon_needs_three_points() {
                 let err = ConvexPolygon::<T>::new(&pts(&[(0.0, 0.0), (1.0, 0.0)])).unwrap_err();
