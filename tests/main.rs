@@ -17,6 +17,7 @@ mod batch;
 )]
 #[path = "../examples/custom_shape.rs"]
 mod custom_shape_example;
+mod determinism;
 
 mod bounds;
 mod box_capsule_path;
