@@ -58,6 +58,7 @@ mod manifolds_3d;
 mod manifolds_box;
 mod manifolds_box2_clip;
 mod manifolds_gate;
+mod manifolds_ids;
 mod manifolds_into;
 mod manifolds_resting;
 mod manifolds_round;

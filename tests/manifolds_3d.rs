@@ -444,6 +444,12 @@ fn hull_manifolds_agree_with_penetration<T: TestReal>() {
         let (a, pa, b, pb) = hull_pair::<T>(&mut rng);
         let m = contact_manifold(&a, &pa, &b, &pb, t(margin));
         let sat = separation(&a, &pa, &b, &pb);
+        // A's face taken over the SAT's face of B within the tie slop
+        // (support::took_own_normal): the manifold's own normal, checked
+        // by tests/manifolds_ids.rs.
+        if crate::support::took_own_normal(&m, &sat) {
+            continue;
+        }
         if !m.is_empty() {
             assert_eq!(m.normal(), sat.axis, "case {case}");
         }
@@ -487,9 +493,9 @@ fn hull_manifolds_agree_with_penetration<T: TestReal>() {
 }
 
 /// Over seeded hull-16 pairs: the manifold of (b, a) swapped equals that of
-/// (a, b): same ids, points within round-off (all 115 touching pairs; a
-/// pair whose two orders chose different reference faces, a tie within
-/// round-off, would be skipped, and none is).
+/// (a, b): same ids, points within round-off (every touching pair whose
+/// two orders chose the same reference face, more than 100; the others,
+/// a tie within the slop of the bias toward A, are skipped).
 fn swapping_gives_the_same_contact<T: TestReal>() {
     let mut rng = Rng::new(0x5a_a5);
     let (mut same, mut total) = (0, 0);
@@ -501,10 +507,12 @@ fn swapping_gives_the_same_contact<T: TestReal>() {
             assert!(r.is_empty(), "case {case}");
             continue;
         }
-        total += 1;
         if m.reference() != r.reference() {
+            // Each order kept its own A's face, the two faces within the
+            // tie slop (docs/manifolds.md, "The bias toward A").
             continue;
         }
+        total += 1;
         match same_contact(&m, &r, T::AGREE * 1000.0) {
             Ok(()) => same += 1,
             Err(e) => panic!("case {case}: {e}"),
@@ -686,8 +694,16 @@ fn deepest_point_survives_clipping<T: TestReal>() {
             overlapping += 1;
             let m = contact_manifold(x, px, y, py, t(0.0));
             let deepest = f(m.deepest().unwrap().separation);
+            // A's face taken over B's within the tie slop (1e-3 of the
+            // size): the deepest within that of −depth.
+            let sat = separation(x, px, y, py);
+            let slop = if crate::support::took_own_normal(&m, &sat) {
+                2e-3
+            } else {
+                0.0
+            };
             assert!(
-                (deepest + f(pen.depth)).abs() <= T::AGREE * 10.0,
+                (deepest + f(pen.depth)).abs() <= T::AGREE * 10.0 + slop,
                 "case {case} swap {swap}: deepest {deepest}, depth {}",
                 f(pen.depth)
             );

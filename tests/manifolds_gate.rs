@@ -66,8 +66,9 @@ where
         f(margin)
     );
     if !m.is_empty() {
-        if crate::support::took_face_over_edge(&m, &sat) {
-            // Faces before edges: the face's normal, within the margin.
+        if crate::support::took_own_normal(&m, &sat) {
+            // Faces before edges, the bias toward A: that face's normal,
+            // within the margin.
             return false;
         }
         assert_eq!(bits(&m.normal()), bits(&sat.axis), "{what}: normal");

@@ -26,10 +26,11 @@
 //! and the points are those of the earlier buffer clip bit for bit
 //! (tests/box_sat_bits.rs).
 
-use nalgebra::{Point, Vector2};
+use nalgebra::{Point, Unit, Vector2};
 
 use super::box_frame::BoxSat;
-use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
+use super::prefer_face::best_box_face;
+use super::{side_slop, ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
 use crate::real::is_nan;
 use crate::shape::box_face_vertex;
 use crate::{Feature, Obb, Real};
@@ -45,7 +46,29 @@ pub(super) fn contacts<T: Real>(
 ) {
     match sat.local.feature {
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
-        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), sat, i, margin),
+        Feature::FaceB(i) => {
+            // The bias toward A (`prefer_face::b_face_wins`): A's best face
+            // unless B's beats it by the tolerance; B's when A's clips
+            // empty.
+            let best = best_box_face(
+                &a.half_extents(),
+                &b.half_extents(),
+                &sat.pair.r,
+                &sat.pair.t,
+            );
+            if let Feature::FaceA(f) = best.feature {
+                let sat_normal = m.normal();
+                m.restart(Unit::new_unchecked(
+                    sat.pair.frame_a * best.axis.into_inner(),
+                ));
+                face(m, frames, Side::A, (a, b), sat, f, margin);
+                if !m.is_empty() {
+                    return;
+                }
+                m.restart(sat_normal);
+            }
+            face(m, frames, Side::B, (b, a), sat, i, margin);
+        }
         _ => {}
     }
 }
@@ -62,8 +85,9 @@ struct Pt<T: Real> {
 }
 
 /// Keeps, in place, the part of the segment `pts[..n]` where
-/// `±w − h <= 0` (`+` when `out_plus`); a crossing lies on the reference
-/// corner `vertex` and the incident face `face`. The same points, order
+/// `±w − h <= 0` (`+` when `out_plus`), a point outside by at most the
+/// side slop of the edge's length `2h` kept as it is; a crossing lies on
+/// the reference corner `vertex` and the incident face `face`. The same points, order
 /// and arithmetic as `two_d::clip_to_plane` on the same edge, written out
 /// for two points (no copy of the buffer, no loop):
 ///
@@ -83,6 +107,9 @@ fn clip_to_plane<T: Real>(
 ) {
     let d = |p: &Pt<T>| if out_plus { p.w - h } else { -p.w - h };
     let zero = T::zero();
+    // Inside within the slop of the reference edge's length `2h`
+    // (`two_d::clip_to_plane`).
+    let slop = side_slop::<T>() * (h + h);
     match *n {
         2 => {
             let (d0, d1) = (d(&pts[0]), d(&pts[1]));
@@ -95,17 +122,17 @@ fn clip_to_plane<T: Real>(
                     on_incident: ContactFeature::Face(face),
                 }
             };
-            match (d0 <= zero, d1 <= zero) {
+            match (d0 <= slop, d1 <= slop) {
                 (true, true) => {}
                 (true, false) => {
-                    if d0 < zero && d1 > zero {
+                    if d0 < zero && d1 > slop {
                         pts[1] = crossing(pts);
                     } else {
                         *n = 1;
                     }
                 }
                 (false, true) => {
-                    if d0 > zero && d1 < zero {
+                    if d0 > slop && d1 < zero {
                         let c = crossing(pts);
                         pts[0] = pts[1];
                         pts[1] = c;
@@ -119,7 +146,7 @@ fn clip_to_plane<T: Real>(
         }
         1 => {
             let d0 = d(&pts[0]);
-            if d0 > zero || is_nan(d0) {
+            if d0 > slop || is_nan(d0) {
                 *n = 0;
             }
         }

@@ -35,7 +35,9 @@ use nalgebra::{Point3, Unit, Vector3};
 use super::box_frame::{BoxSat, Feat, RefBox, FACE_LOOPS};
 use super::prefer_face::best_box_face;
 use super::three_d::{closest_on_segments, reduce_slack};
-use super::{ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side, MAX_CONTACT_POINTS};
+use super::{
+    side_slop, ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side, MAX_CONTACT_POINTS,
+};
 use crate::{Feature, Obb, Real};
 
 /// The box–box contacts of `feature`; nothing for other features (the
@@ -72,7 +74,25 @@ pub(super) fn contacts<T: Real>(
             edge_pair(m, frames, (a, b), sat, (i, j));
         }
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
-        Feature::FaceB(i) => face(m, frames, Side::B, (b, a), sat, i, margin),
+        Feature::FaceB(i) => {
+            // The bias toward A (`prefer_face::b_face_wins`): A's best face
+            // unless B's beats it by the tolerance; B's when A's clips
+            // empty.
+            let (ha, hb) = (a.half_extents(), b.half_extents());
+            let best = best_box_face(&ha, &hb, &sat.pair.r, &sat.pair.t);
+            if let Feature::FaceA(f) = best.feature {
+                let sat_normal = m.normal();
+                m.restart(Unit::new_unchecked(
+                    sat.pair.frame_a * best.axis.into_inner(),
+                ));
+                face(m, frames, Side::A, (a, b), sat, f, margin);
+                if !m.is_empty() {
+                    return;
+                }
+                m.restart(sat_normal);
+            }
+            face(m, frames, Side::B, (b, a), sat, i, margin);
+        }
         _ => {}
     }
 }
@@ -216,7 +236,12 @@ fn face<T: Real>(
             (&*second, first)
         };
         let k = usize::from(k);
-        if let Some(n) = clip_to_plane(&src[..len], dst, k, out_plus, h[k], j as u8) {
+        // The reference edge of side plane `j` runs along the axis that is
+        // neither the face's nor `k`.
+        let along = 3 - axis - k;
+        let edge_length = h[along] + h[along];
+        if let Some(n) = clip_to_plane(&src[..len], dst, k, out_plus, (h[k], edge_length), j as u8)
+        {
             len = n;
             current = 1 - current;
         }
@@ -377,7 +402,9 @@ fn reduce_face<T: Real>(
 /// side plane `j`, written to `out`; `None` when every point is on the
 /// inner side (no vertex has a positive neighbour, so none changes its
 /// outgoing edge, and no edge crosses: the step would copy the polygon as
-/// it is). The same steps, tests and names as `three_d::clip_to_plane` on
+/// it is). A point outside by at most the side slop of the reference
+/// edge's length `edge_length` counts as inside. The same steps, tests and
+/// names as `three_d::clip_to_plane` on
 /// a closed polygon; a polygon of two points (a degenerate clip) is an
 /// open segment there, and here.
 #[inline(always)]
@@ -386,7 +413,7 @@ fn clip_to_plane<T: Real>(
     out: &mut [Pt<T>; CAP],
     k: usize,
     out_plus: bool,
-    hk: T,
+    (hk, edge_length): (T, T),
     j: u8,
 ) -> Option<usize> {
     let zero = T::zero();
@@ -395,9 +422,10 @@ fn clip_to_plane<T: Real>(
     // of the closing edge.
     let mut d = [zero; CAP + 1];
     let mut inside = 0;
+    let slop = side_slop::<T>() * edge_length;
     for (di, p) in d.iter_mut().zip(pts) {
         *di = if out_plus { p.q[k] - hk } else { -p.q[k] - hk };
-        inside += usize::from(*di <= zero);
+        inside += usize::from(*di <= slop);
     }
     if inside == len {
         return None;
@@ -417,14 +445,14 @@ fn clip_to_plane<T: Real>(
         let closing = len <= 2 && last;
         let (dc, dn) = (d[i], d[i + 1]);
         let cur = &pts[i];
-        if dc <= zero {
+        if dc <= slop {
             let mut kept = *cur;
-            if dc == zero && dn > zero && !closing {
+            if dc >= zero && dn > slop && !closing {
                 kept.next = side;
             }
             emit(kept);
         }
-        if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
+        if closing || !((dc < zero && dn > slop) || (dc > slop && dn < zero)) {
             continue;
         }
         let nxt = &pts[if last { 0 } else { i + 1 }];

@@ -12,9 +12,12 @@
 //!                              → empty, normal = that first gap's axis
 //!     else s = separation(A, B)                normal n (A → B), distance d
 //!     s.feature = face of A    → reference = A's face most aligned with  n
-//!     s.feature = face of B    → reference = B's face most aligned with −n
+//!     s.feature = face of B    → reference = A's face most aligned with n,
+//!                                unless B's beats its gap by 0.001·size:
+//!                                B's face most aligned with −n (prefer_face.rs)
 //!     incident = the other shape's local_incident_face(reference normal)
 //!     2D: clip the incident edge to the reference face's two side planes  two_d.rs
+//!         (an incident vertex outside by at most SIDE_SLOP of the edge: kept)
 //!         (two boxes: in the reference box's frame)                         box2.rs
 //!     3D: clip the incident face (or a segment core) to the reference     three_d.rs
 //!         (two boxes: in the reference box's frame)                         box3.rs
@@ -62,7 +65,8 @@ pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CON
 /// finds (the axis [`penetration`](crate::penetration) stops on), not
 /// necessarily [`separation`](crate::separation)'s best one, so that such
 /// pairs end early (tests/manifolds_gate.rs::empty_manifolds_have_a_separating_normal).
-/// Otherwise the normal is [`separation`](crate::separation)'s axis, bit for bit, and the
+/// Otherwise the normal is [`separation`](crate::separation)'s axis, bit for bit (but for
+/// the bias toward A below, and 3D faces before edges), and the
 /// deepest point's separation is its distance within round-off
 /// (tests/manifolds_2d.rs::manifold_agrees_with_penetration,
 /// tests/manifolds_3d.rs::hull_manifolds_agree_with_penetration).
@@ -81,11 +85,13 @@ pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CON
 ///   without face vertices): one point, at the incident shape's support
 ///   point along the normal, with the separation of [`separation`](crate::separation).
 ///
-/// The reference face is the one [`separation`](crate::separation) chose: A's faces are
-/// offered first and a face of B wins only when its gap is larger by more
-/// than [`tie_tolerance`](crate::real::tie_tolerance) times the scale,
-/// which keeps the normal that of [`penetration`](crate::penetration)
-/// (docs/manifolds.md, "The bias").
+/// The reference face is the one [`separation`](crate::separation) chose,
+/// except that where it chose a face of B, A's face most aligned with the
+/// axis is taken unless B's gap is larger by more than 0.001 of the
+/// shapes' size: the normal is then A's face normal, not
+/// [`penetration`](crate::penetration)'s, and the ids do not change when
+/// two parallel faces trade places by round-off (docs/manifolds.md, "The
+/// bias toward A"; tests/manifolds_ids.rs::aligned_stacks_keep_their_ids_2d).
 ///
 /// The dimension is chosen at compile time through the sealed
 /// [`ContactDim`], implemented for `Const<2>` and `Const<3>` only.
@@ -329,7 +335,7 @@ fn run<T, A, B, const N: usize>(
     b: &B,
     pose_b: &Pose<T, N>,
     margin: T,
-    contacts: impl FnOnce(&mut Manifold<T, N>, &Frames<'_, T, N>, &A, &B, Feature, T),
+    contacts: impl Fn(&mut Manifold<T, N>, &Frames<'_, T, N>, &A, &B, Feature, T),
 ) where
     T: Real,
     A: Shape<T, N> + ?Sized,
@@ -343,7 +349,7 @@ fn run<T, A, B, const N: usize>(
         Gate::Within(sat) => sat,
     };
     m.restart(sat.axis);
-    let frames = Frames {
+    let mut frames = Frames {
         pose_a,
         pose_b,
         pose_ab: core::cell::OnceCell::new(),
@@ -352,10 +358,52 @@ fn run<T, A, B, const N: usize>(
         radius_a: a.radius(),
         radius_b: b.radius(),
     };
+    // The bias toward A: A's face when B's, the SAT's, does not beat it
+    // by the tolerance (`prefer_face::b_face_wins`); B's when A's clips
+    // empty.
+    if let Feature::FaceB(_) = sat.feature {
+        if let Some((f, n, gap)) = a_face_instead(a, b, &frames, sat.distance) {
+            let (sat_normal, sat_distance) = (frames.normal, frames.distance);
+            m.restart(nalgebra::Unit::new_unchecked(pose_a.rotation * n));
+            (frames.normal, frames.distance) = (n, gap);
+            contacts(m, &frames, a, b, Feature::FaceA(f), margin);
+            if !m.is_empty() {
+                return;
+            }
+            m.restart(sat.axis);
+            (frames.normal, frames.distance) = (sat_normal, sat_distance);
+        }
+    }
     contacts(m, &frames, a, b, sat.feature, margin);
     if m.is_empty() {
         one_point(m, &frames, a, b, sat.feature);
     }
+}
+
+/// A's face to take instead of B's face of gap `gap_b` (the SAT's): A's
+/// face most aligned with the SAT axis, its outward normal (A's frame)
+/// and its gap, when B's face does not beat it by the tolerance of
+/// [`prefer_face::b_face_wins`]; `None` when it does, or A lists no faces.
+fn a_face_instead<T, A, B, const N: usize>(
+    a: &A,
+    b: &B,
+    frames: &Frames<'_, T, N>,
+    gap_b: T,
+) -> Option<(usize, nalgebra::SVector<T, N>, T)>
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let fa = Faces::new(a)?;
+    let (f, n) = fa.most_aligned(|i| fa.normal(i), &frames.normal);
+    let pose_ab = frames.pose_ab();
+    let ia = a.local_interval(&n);
+    let ib = b.local_interval(&pose_ab.rotation.inverse_transform_vector(&n));
+    let gap = ib.min + n.dot(&pose_ab.translation.vector) - ia.max;
+    let two = T::one() + T::one();
+    let size = ((ia.max - ia.min) / two).min((ib.max - ib.min) / two);
+    (!prefer_face::b_face_wins(gap_b, gap, size)).then_some((f, n, gap))
 }
 
 /// The reference face a SAT feature names: `(side, index)` for a face
@@ -366,4 +414,22 @@ fn reference_of(feature: Feature) -> Option<(Side, usize)> {
         Feature::FaceB(i) => Some((Side::B, i)),
         _ => None,
     }
+}
+
+/// How far outside a reference face's side plane an incident vertex may
+/// lie and still count as inside, as a fraction of the length of the
+/// reference edge the plane goes through: such a vertex is kept where it
+/// is and keeps its id (reference face, incident vertex), instead of
+/// being cut to a crossing named by the reference vertex or edge. Without
+/// it, two equal boxes stacked corner on corner changed ids under a motion
+/// of 1e-6 (docs/manifolds.md, "Why the ids are stable"); `1e-3` keeps
+/// them under jitters of 1e-4 of the size and is Box2D's `0.1 ·
+/// linearSlop` on a 0.5 m face. The kept point then lies outside the
+/// reference face (not its plane) by at most that much.
+const SIDE_SLOP: f64 = 1e-3;
+
+/// [`SIDE_SLOP`] as a `T`.
+#[inline]
+fn side_slop<T: Real>() -> T {
+    nalgebra::convert(SIDE_SLOP)
 }

@@ -1,5 +1,7 @@
-//! The 3D manifold's choice between an edge pair and a face (docs/manifolds.md,
-//! "Faces before edges").
+//! The manifold's choice of reference: between an edge pair and a face in
+//! 3D (docs/manifolds.md, "Faces before edges"), and between A's face and
+//! B's in both dimensions ([`b_face_wins`]; docs/manifolds.md, "The bias
+//! toward A").
 //!
 //! SAT's best axis is the one of least overlap, and near a resting face
 //! contact an edge pair's axis can win it by round-off or by a tilt of a
@@ -22,8 +24,9 @@
 //! deepest point is then at most `REL · |gap_face| + ABS · size` deeper
 //! than the exact depth (docs/manifolds.md names the tests).
 
-use nalgebra::{SMatrix, SVector, Unit, Vector3};
+use nalgebra::{SMatrix, SVector, Unit};
 
+use crate::real::is_nan;
 use crate::{Feature, Real};
 
 /// The edge pair must beat the best face by this fraction of the face's
@@ -47,17 +50,34 @@ pub(super) fn face_wins<T: Real>(edge: T, face: T, size: T) -> bool {
     edge <= face + rel * face.abs() + abs * size
 }
 
-/// A face axis offered instead of an edge pair: its gap, its feature,
-/// its axis from A to B (A's box frame) and the smaller half width of the
-/// two boxes along it.
-pub(super) struct FaceAxis<T: Real> {
+/// Whether B's face of gap `gap_b` takes the reference from A's best face
+/// of gap `gap_a` (`size` the smaller half width of the two shapes along
+/// A's face normal): only when it is larger by more than `ABS · size`,
+/// the absolute part of [`face_wins`] (Box2D's `b2CollidePolygons` keeps
+/// A's face unless B's separates more by `0.1 · linearSlop`; no relative
+/// part, so that a face of B better by more than a slop of the size keeps
+/// the reference). Without the bias, two faces parallel within round-off
+/// (equal boxes stacked) passed the reference from one shape to the other
+/// under a motion of 1e-6, and the ids with it (docs/manifolds.md, "The
+/// bias toward A"). NaN: B's face (the SAT's choice stands).
+#[inline]
+pub(super) fn b_face_wins<T: Real>(gap_b: T, gap_a: T, size: T) -> bool {
+    let abs: T = nalgebra::convert(ABS);
+    let bar = gap_a + abs * size;
+    gap_b > bar || is_nan(gap_b) || is_nan(bar)
+}
+
+/// A face axis offered instead of the SAT's edge pair or B's face: its
+/// gap, its feature, its axis from A to B (A's box frame) and the smaller
+/// half width of the two boxes along it.
+pub(super) struct FaceAxis<T: Real, const N: usize> {
     pub(super) gap: T,
     pub(super) feature: Feature,
-    pub(super) axis: Unit<Vector3<T>>,
+    pub(super) axis: Unit<SVector<T, N>>,
     pub(super) size: T,
 }
 
-impl<T: Real> FaceAxis<T> {
+impl<T: Real, const N: usize> FaceAxis<T, N> {
     /// Whether the manifold takes this face over the SAT's edge pair of
     /// gap `edge`.
     #[inline]
@@ -66,71 +86,78 @@ impl<T: Real> FaceAxis<T> {
     }
 }
 
-/// The best face axis of two boxes in A's box frame (`r` B's axes as
-/// columns, `t` B's centre), numbered as the box SAT numbers it
-/// (`FaceA(i)` for `±eᵢ`, `FaceB(j)` for B's face `j`, `+` for `j < 3`).
-/// A's faces first, and B's only when strictly better (the SAT's class
-/// order).
-pub(super) fn best_box_face<T: Real>(
-    ha: &Vector3<T>,
-    hb: &Vector3<T>,
-    r: &SMatrix<T, 3, 3>,
-    t: &Vector3<T>,
-) -> FaceAxis<T> {
-    let (gap, feature, axis) = best_box_gap(ha, hb, r, t);
-    let u = axis.into_inner();
-    let width_a = u.abs().dot(ha);
-    let width_b = r.tr_mul(&u).abs().dot(hb);
-    FaceAxis {
-        gap,
-        feature,
-        axis,
-        size: width_a.min(width_b),
-    }
-}
-
-/// [`best_box_face`]'s gap, feature and axis.
-fn best_box_gap<T: Real>(
-    ha: &Vector3<T>,
-    hb: &Vector3<T>,
-    r: &SMatrix<T, 3, 3>,
-    t: &Vector3<T>,
-) -> (T, Feature, Unit<Vector3<T>>) {
+/// The face axis the manifold takes of two boxes in A's box frame (`r`
+/// B's axes as columns, `t` B's centre), numbered as the box SAT numbers
+/// it (`FaceA(i)` for `±eᵢ`, `FaceB(j)` for B's face `j`, `+` for
+/// `j < N`): A's best face, unless B's best beats it by the tolerance of
+/// [`b_face_wins`].
+pub(super) fn best_box_face<T: Real, const N: usize>(
+    ha: &SVector<T, N>,
+    hb: &SVector<T, N>,
+    r: &SMatrix<T, N, N>,
+    t: &SVector<T, N>,
+) -> FaceAxis<T, N> {
     let abs_r = r.abs();
-    let mut best: Option<(T, Feature, Unit<Vector3<T>>)> = None;
-    for i in 0..3 {
+    let with_size = |(gap, feature, axis): (T, Feature, Unit<SVector<T, N>>)| {
+        let u = axis.into_inner();
+        let width_a = u.abs().dot(ha);
+        let width_b = r.tr_mul(&u).abs().dot(hb);
+        FaceAxis {
+            gap,
+            feature,
+            axis,
+            size: width_a.min(width_b),
+        }
+    };
+    let mut best_a: Option<(T, Feature, Unit<SVector<T, N>>)> = None;
+    for i in 0..N {
         let gap = t[i].abs() - (ha[i] + abs_r.row(i).transpose().dot(hb));
-        if best.as_ref().is_none_or(|b| gap > b.0) {
+        if best_a.as_ref().is_none_or(|b| gap > b.0) {
             let plus = t[i] >= T::zero();
-            let mut axis = Vector3::zeros();
+            let mut axis = SVector::zeros();
             axis[i] = if plus { T::one() } else { -T::one() };
-            let face = if plus { i } else { i + 3 };
-            best = Some((gap, Feature::FaceA(face), Unit::new_unchecked(axis)));
+            let face = if plus { i } else { i + N };
+            best_a = Some((gap, Feature::FaceA(face), Unit::new_unchecked(axis)));
         }
     }
     let tb = r.tr_mul(t);
-    for j in 0..3 {
+    let mut best_b: Option<(T, Feature, Unit<SVector<T, N>>)> = None;
+    for j in 0..N {
         let gap = tb[j].abs() - (abs_r.column(j).dot(ha) + hb[j]);
-        if best.as_ref().is_none_or(|b| gap > b.0) {
+        if best_b.as_ref().is_none_or(|b| gap > b.0) {
             // B's outward normal faces A: `−sign(r_jᵀ t) r_j`; the axis,
             // A to B, is its opposite.
             let plus = tb[j] < T::zero();
-            let normal: SVector<T, 3> = if plus {
+            let normal: SVector<T, N> = if plus {
                 r.column(j).into_owned()
             } else {
                 -r.column(j)
             };
-            let face = if plus { j } else { j + 3 };
-            best = Some((gap, Feature::FaceB(face), Unit::new_unchecked(-normal)));
+            let face = if plus { j } else { j + N };
+            best_b = Some((gap, Feature::FaceB(face), Unit::new_unchecked(-normal)));
         }
     }
-    // Six faces were offered: `best` is set.
-    best.unwrap_or((t[0], Feature::FaceA(0), Vector3::x_axis()))
+    // `N >= 1` faces of each were offered: both are set.
+    let fallback = || {
+        (
+            t[0],
+            Feature::FaceA(0),
+            Unit::new_unchecked(SVector::zeros()),
+        )
+    };
+    let a = with_size(best_a.unwrap_or_else(fallback));
+    let b = with_size(best_b.unwrap_or_else(fallback));
+    if b_face_wins(b.gap, a.gap, a.size) {
+        b
+    } else {
+        a
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use nalgebra::Vector3;
 
     #[test]
     fn the_rule_at_its_edges() {

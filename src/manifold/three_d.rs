@@ -24,7 +24,8 @@
 use nalgebra::{Point3, Vector3};
 
 use super::{
-    reference_of, ContactFeature, ContactId, Faces, Frames, Manifold, Side, MAX_CONTACT_POINTS,
+    reference_of, side_slop, ContactFeature, ContactId, Faces, Frames, Manifold, Side,
+    MAX_CONTACT_POINTS,
 };
 use crate::shape::sign_or_plus;
 use crate::{Feature, Pose, Real, Shape};
@@ -440,6 +441,10 @@ fn deepest_slack<T: Real>(frames: &Frames<'_, T, 3>, o: &Point3<T>, least: Optio
 /// reference edge `j`; `inc_face` is the incident feature of a point on
 /// two side planes.
 ///
+/// A vertex outside by at most [`side_slop`](super::side_slop) of the
+/// reference edge's length counts as inside: kept where it is, with its
+/// own id, and no crossing next to it.
+///
 /// A polygon of two vertices is an open segment (a capsule's core): its
 /// closing edge is not clipped, so no point is found twice.
 fn clip_to_plane<T: Real, const C: usize>(
@@ -459,6 +464,9 @@ fn clip_to_plane<T: Real, const C: usize>(
     };
     let height = |c: &ClipPoint<T>| outward.dot(&(c.p - o));
     let zero = T::zero();
+    // Inside within the slop of the reference edge's length (`height` is
+    // `|outward|`, that length, times the distance).
+    let slop = side_slop::<T>() * outward.norm_squared();
     // Each height is computed once: the next vertex's is carried over.
     let d0 = height(first);
     let mut next_height = d0;
@@ -468,16 +476,16 @@ fn clip_to_plane<T: Real, const C: usize>(
         let dc = next_height;
         let dn = if i + 1 == len { d0 } else { height(&nxt) };
         next_height = dn;
-        if dc <= zero {
+        if dc <= slop {
             let mut kept = cur;
-            if dc == zero && dn > zero && !closing {
+            if dc >= zero && dn > slop && !closing {
                 // `cur` is itself where the polygon leaves: its edge now
                 // runs along the side plane.
                 kept.next = Along::Side(j);
             }
             out.push(kept);
         }
-        if closing || !((dc < zero && dn > zero) || (dc > zero && dn < zero)) {
+        if closing || !((dc < zero && dn > slop) || (dc > slop && dn < zero)) {
             continue;
         }
         let s = dc / (dc - dn);

@@ -3,7 +3,7 @@
 
 use nalgebra::{Point2, Vector2};
 
-use super::{reference_of, ContactFeature, Faces, Frames, Manifold, Side};
+use super::{reference_of, side_slop, ContactFeature, Faces, Frames, Manifold, Side};
 use crate::{Feature, Real, Shape};
 
 /// Face contact in 2D: when the SAT feature is a face of A or of B and both
@@ -41,7 +41,8 @@ struct ClipPoint<T: Real> {
 
 /// Keeps the part of the segment `pts[..n]` where `t · (p − o) <= 0`; a
 /// point cut at the plane lies on the reference vertex `vertex` and the
-/// incident face `face`.
+/// incident face `face`. An end outside by at most [`side_slop`] of the
+/// reference edge `|t|` is kept as it is (no cut, its own id).
 fn clip_to_plane<T: Real>(
     pts: &[ClipPoint<T>; 2],
     n: usize,
@@ -53,14 +54,16 @@ fn clip_to_plane<T: Real>(
     let mut out = *pts;
     let mut k = 0;
     let d: [T; 2] = [t.dot(&(pts[0].p - o)), t.dot(&(pts[1].p - o))];
+    // Inside within the slop (`d` is `|t|` times the distance).
+    let slop = side_slop::<T>() * t.norm_squared();
+    let zero = T::zero();
     for i in 0..n {
-        if d[i] <= T::zero() {
+        if d[i] <= slop {
             out[k] = pts[i];
             k += 1;
         }
     }
-    if n == 2 && ((d[0] < T::zero() && d[1] > T::zero()) || (d[0] > T::zero() && d[1] < T::zero()))
-    {
+    if n == 2 && ((d[0] < zero && d[1] > slop) || (d[0] > slop && d[1] < zero)) {
         let s = d[0] / (d[0] - d[1]);
         out[k] = ClipPoint {
             p: pts[0].p + (pts[1].p - pts[0].p) * s,

@@ -23,14 +23,23 @@ pub mod rng;
 pub mod scalars;
 pub mod scene2d;
 
-/// Whether the manifold `m` took a face over the SAT's edge pair `sat`
-/// (docs/manifolds.md, "Faces before edges": two 3D boxes whose edge pair
-/// does not beat their best face by the tolerance): the SAT's feature is
-/// an edge pair and the manifold has a reference face. Its normal is then
-/// that face's, not `separation`'s.
-pub fn took_face_over_edge<T: separating_axis::Real, const N: usize>(
+/// Whether the manifold `m` chose its own normal rather than the axis of
+/// [`separation`](separating_axis::separation) `sat` (docs/manifolds.md):
+///
+/// * it took a face over the SAT's edge pair ("Faces before edges": the
+///   SAT's feature is an edge pair and the manifold has a reference face);
+/// * it took A's face where the SAT chose B's, B's not beating it by the
+///   tie tolerance ("The bias toward A": the SAT's feature is a face of B
+///   and the manifold's reference face is A's).
+///
+/// Its normal is then that face's.
+pub fn took_own_normal<T: separating_axis::Real, const N: usize>(
     m: &separating_axis::Manifold<T, N>,
     sat: &separating_axis::Separation<T, N>,
 ) -> bool {
-    matches!(sat.feature, separating_axis::Feature::EdgePair(..)) && m.reference().is_some()
+    use separating_axis::{Feature, Side};
+    matches!(
+        (sat.feature, m.reference()),
+        (Feature::EdgePair(..), Some(_)) | (Feature::FaceB(_), Some((Side::A, _)))
+    )
 }
