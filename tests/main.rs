@@ -62,6 +62,7 @@ mod manifolds_ids;
 mod manifolds_into;
 mod manifolds_resting;
 mod manifolds_round;
+mod manifolds_speculative;
 mod many_dimensions;
 mod nan;
 mod no_alloc;

@@ -360,8 +360,9 @@ fn box_path_agrees_with_the_generic_path_2d<T: TestReal>() {
                 if crate::support::took_own_normal(&m, &s)
                     || crate::support::took_own_normal(&g, &s)
                 {
-                    // The bias toward A: each path's own normal; the same
-                    // choice of face unless it lies at the tie slop.
+                    // The bias toward A, or a speculative point off the
+                    // face: each path's own normal; the same choice of
+                    // face unless it lies at the tie slop.
                     tied += 1;
                     continue;
                 }

@@ -291,6 +291,9 @@ fn manifolds_do_not_allocate() {
     for pb in [
         Pose2::new(Vector2::new(1.2, 0.4), 0.7),
         Pose2::new(Vector2::new(2.9, 0.0), 0.0),
+        // Corner to corner within the margin (the square pair): the
+        // closest-feature point of `src/manifold/speculative.rs`.
+        Pose2::new(Vector2::new(2.1, 2.1), 0.0),
         Pose2::new(Vector2::new(9.0, 0.0), 0.1),
     ] {
         for a in shapes {
@@ -474,6 +477,12 @@ fn manifolds_3d_do_not_allocate() {
         ),
         Pose::<f64, 3>::new(
             nalgebra::Vector3::new(2.9, 0.0, 0.0),
+            nalgebra::Vector3::zeros(),
+        ),
+        // Corner to corner within the margin (the cube pair): the
+        // closest-feature point of `src/manifold/speculative.rs`.
+        Pose::<f64, 3>::new(
+            nalgebra::Vector3::new(2.1, 2.1, 2.1),
             nalgebra::Vector3::zeros(),
         ),
         Pose::<f64, 3>::new(

@@ -163,7 +163,9 @@ impl<T: Real, const N: usize> CompoundManifold<T, N> {
 /// A pair whose boxes are apart by more than `margin` is farther apart
 /// than `margin` and is skipped, even when its convex manifold would hold
 /// a speculative point (SAT's separation, which that manifold compares
-/// with the margin, is only a lower bound of the distance):
+/// with the margin, is only a lower bound of the distance; since the
+/// manifold takes the exact distance where the closest features lie off
+/// the face, only within 0.001 of the size, docs/manifolds.md):
 /// tests/compound.rs::speculative_points_of_pairs_beyond_the_margin_are_dropped.
 /// Every other pair's manifold is the convex one, bit for bit.
 ///

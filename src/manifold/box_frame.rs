@@ -112,6 +112,9 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
         }
         Gate::Within(sat) => sat,
     };
+    if super::speculative::closest_feature_point(m, (a, pose_a), (b, pose_b), &sat, margin) {
+        return;
+    }
     m.restart(sat.axis);
     // The box contacts read the SAT's axis in A's box frame, not
     // `frames.normal`: it is set only for the one-point contact.

@@ -22,6 +22,8 @@
 //!     3D: clip the incident face (or a segment core) to the reference     three_d.rs
 //!         (two boxes: in the reference box's frame)                         box3.rs
 //!         face's side planes (Sutherland–Hodgman), reduce to four points
+//!     apart, closest features off the face (distance > gap + 0.001·size)
+//!                              → one point at the closest points   speculative.rs
 //!     keep the clipped points whose separation (height above the reference
 //!     face minus both radii) is <= margin
 //!     3D, s.feature = edge pair → one point between the two supporting edges
@@ -44,6 +46,7 @@ mod frames;
 mod gate;
 mod one_point;
 mod prefer_face;
+mod speculative;
 mod three_d;
 mod two_d;
 mod types;
@@ -81,6 +84,13 @@ pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CON
 ///   segment (a ball, a capsule).
 /// * In 3D, an edge–edge contact ([`Feature::EdgePair`]): one point, at
 ///   the closest points of the two supporting edges.
+/// * Apart by less than `margin`, with the closest features off the SAT's
+///   face or edge pair (a corner passing a corner: the exact distance
+///   exceeds the SAT's gap by more than 0.001 of the size): one point at
+///   the [`closest_points`](crate::closest_points), separation the exact
+///   distance, normal their direction from A to B, no reference face; empty
+///   when that distance exceeds `margin` (docs/manifolds.md, "Speculative
+///   points"; tests/manifolds_speculative.rs::corners_take_the_distance_2d).
 /// * Otherwise (balls, the axis between two rounded cores, custom shapes
 ///   without face vertices): one point, at the incident shape's support
 ///   point along the normal, with the separation of [`separation`](crate::separation).
@@ -348,6 +358,9 @@ fn run<T, A, B, const N: usize>(
         }
         Gate::Within(sat) => sat,
     };
+    if speculative::closest_feature_point(m, (a, pose_a), (b, pose_b), &sat, margin) {
+        return;
+    }
     m.restart(sat.axis);
     let mut frames = Frames {
         pose_a,

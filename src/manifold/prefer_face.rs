@@ -38,7 +38,7 @@ const REL: f64 = 0.05;
 /// ... and by this fraction of the smaller shape's size: the absolute
 /// part, a scale-free linear slop (Box2D's slop is 0.5% of a 1 m box; a
 /// fifth of that keeps crossings of 1% of the size edge–edge).
-const ABS: f64 = 0.001;
+pub(super) const ABS: f64 = 0.001;
 
 /// Whether the manifold takes a face of gap `face` over the SAT's edge
 /// pair of gap `edge` (both signed: negative overlapping), `size` the

@@ -30,16 +30,24 @@ pub mod scene2d;
 ///   SAT's feature is an edge pair and the manifold has a reference face);
 /// * it took A's face where the SAT chose B's, B's not beating it by the
 ///   tie tolerance ("The bias toward A": the SAT's feature is a face of B
-///   and the manifold's reference face is A's).
+///   and the manifold's reference face is A's);
+/// * the pair is apart and the manifold is the closest features' point
+///   (or empty because that distance exceeds the margin), not a clipped
+///   face ("Speculative points": the SAT's distance is positive, its
+///   feature a face or an edge pair, and the manifold has no reference
+///   face).
 ///
-/// Its normal is then that face's.
+/// Its normal is then that face's, or the closest points' direction.
 pub fn took_own_normal<T: separating_axis::Real, const N: usize>(
     m: &separating_axis::Manifold<T, N>,
     sat: &separating_axis::Separation<T, N>,
 ) -> bool {
     use separating_axis::{Feature, Side};
-    matches!(
-        (sat.feature, m.reference()),
-        (Feature::EdgePair(..), Some(_)) | (Feature::FaceB(_), Some((Side::A, _)))
-    )
+    match (sat.feature, m.reference()) {
+        (Feature::EdgePair(..), Some(_)) | (Feature::FaceB(_), Some((Side::A, _))) => true,
+        (Feature::FaceA(_) | Feature::FaceB(_) | Feature::EdgePair(..), None) => {
+            sat.distance > T::zero()
+        }
+        _ => false,
+    }
 }
