@@ -102,6 +102,11 @@ pub use support::{Interval, MinkowskiDifference, Posed, Support};
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
 
+/// docs/guide.md's examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide.md")]
+struct GuideDoctests;
+
 /// docs/ecosystem.md's examples run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../docs/ecosystem.md")]
