@@ -12,7 +12,9 @@
 //! answer is ever a false "apart"; the depth exceeds the exact one by at
 //! most `½ min(L_A, L_B) sin θ` for edges of lengths `L_A`, `L_B` at an
 //! angle `θ` (Lemma 11d); and the box path builds its edge axes without
-//! cancellation, so it misses no facet at all (Lemma 11b). A larger skip
+//! cancellation, so it misses no edge-pair facet (Lemma 11b; its face
+//! gaps are the orthonormal boxes', to within the orthonormality
+//! tolerance times the sizes, §9). A larger skip
 //! threshold `τ` would only add an error of up to `½ L τ`.
 
 use nalgebra::RealField;

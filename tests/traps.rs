@@ -238,8 +238,9 @@ macro_rules! traps {
             //
             // A = the cube [-1, 1]³; B = the same cube turned 45° about z
             // and centred at (2.2, 0, 0). Their z edges are parallel, so
-            // three of the nine cross products (A's z with B's z, and the
-            // like) vanish. B reaches x = 2.2 − √2 ≈ 0.786 < 1: they
+            // one of the nine cross products, A's z with B's z, vanishes
+            // (B's x and y edges, turned 45° about z, are parallel to none
+            // of A's edges). B reaches x = 2.2 − √2 ≈ 0.786 < 1: they
             // overlap; the depth is 1 − (2.2 − √2) = √2 − 1.2 along +x (B's
             // faces give 2.2/√2 + 1 − √2 ≈ 1.142 and more; every edge axis
             // is ±z or in the xy-plane at 45°, no better).

@@ -262,7 +262,7 @@ fn projection() -> String {
     svg.caption(
         12.0,
         368.0,
-        "min over B of u·b minus max over A of u·a: the distance.",
+        "min over B of u·b minus max over A of u·a; here also the distance.",
     );
     svg.finish()
 }

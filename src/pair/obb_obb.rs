@@ -6,12 +6,26 @@
 //! computed once. With half extents `a` and `b`:
 //!
 //! ```text
-//! A's face ±eᵢ:   gap = ±Tᵢ − Σⱼ |Rᵢⱼ| bⱼ − aᵢ
-//! B's face ±Rⱼ:   gap = ∓(Rⱼ · T) − Σᵢ |Rᵢⱼ| aᵢ − bⱼ       (axis ∓Rⱼ, from A to B)
-//! edges eᵢ × Rⱼ:  L = eᵢ × Rⱼ, |L|² = R²ᵢ₁ⱼ + R²ᵢ₂ⱼ  (i₁ = i+1, i₂ = i+2 mod 3)
-//!                 rA = aᵢ₁ |Rᵢ₂ⱼ| + aᵢ₂ |Rᵢ₁ⱼ|,  rB = bⱼ₁ |Rᵢⱼ₂| + bⱼ₂ |Rᵢⱼ₁|
-//!                 gap = (|T · L| − rA − rB) / |L|,  skipped when |L| <= parallel tolerance
+//! A's face ±eᵢ:   gap = ±Tᵢ − (aᵢ + Σⱼ |Rᵢⱼ| bⱼ)
+//! B's face ±Rⱼ:   gap = ∓(Rⱼ · T) − (bⱼ + Σᵢ |Rᵢⱼ| aᵢ)     (axis ∓Rⱼ, from A to B;
+//!                                                           not divided by |Rⱼ|)
+//! edges eᵢ × Rⱼ:  (i₁, i₂) = (i+1, i+2), (j₁, j₂) = (j+1, j+2) mod 3
+//!                 m = max(|Rᵢ₁ⱼ|, |Rᵢ₂ⱼ|);  skipped when m = 0 (exactly parallel)
+//!                 L = (eᵢ × Rⱼ) / m:  Lᵢ = 0, Lᵢ₁ = −Rᵢ₂ⱼ / m, Lᵢ₂ = Rᵢ₁ⱼ / m
+//!                 rA = aᵢ₁ |Lᵢ₁| + aᵢ₂ |Lᵢ₂|,  rB = bⱼ₁ |L · Rⱼ₁| + bⱼ₂ |L · Rⱼ₂|
+//!                 gap = (±(T · L) − (rA + rB)) / |L|,  1 <= |L| <= √2
 //! ```
+//!
+//! A's face gaps and the edge gaps are gaps of A and the parallelepiped
+//! `{T + R x : |xₖ| <= bₖ}` along the axis used, whatever `R`: B's extent
+//! on `L` comes from the products `L · Rₖ`, not from the identity
+//! `|L · Rₖ| = |R_{i,k'}|` of an exactly orthonormal `R`, whose error the
+//! division by a small `|eᵢ × Rⱼ|` would amplify without bound. B's face
+//! gaps take B's extent on `Rⱼ` as `bⱼ` and do not divide by `|Rⱼ|`: they
+//! are the orthonormal box's, accurate to the orthonormality tolerance
+//! (`δ (Σb + |gap|)`, `δ` the largest entry of `|RᵀR − I|`). The term
+//! `bⱼ |L · Rⱼ|` of B's extent on `L` is zero in exact arithmetic and is
+//! left out. Derivations: docs/sat-proof.md §9 and Lemma 11b (§11).
 //!
 //! The axes, their order, orientation and ties are the generic engine's for
 //! two boxes ([`crate::engine`]): A's faces `+e₀ +e₁ +e₂ −e₀ −e₁ −e₂`, then
