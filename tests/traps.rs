@@ -10,8 +10,8 @@ use crate::support::rng;
 use approx::assert_relative_eq;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
 use separating_axis::{
-    intersects, penetration, separation, Aabb, ConvexPolygon, Obb, Pose2, Pose3, Posed, Real,
-    Support,
+    distance, intersects, penetration, separation, Aabb, ConvexPolygon, Feature, Obb, Pose2, Pose3,
+    Posed, Real, Support,
 };
 
 fn c<T: Real>(x: f64) -> T {
@@ -415,6 +415,38 @@ macro_rules! traps {
                     let s = separation(part, &id, &small, &id);
                     assert_relative_eq!(s.distance, c::<T>(0.25), epsilon = tol());
                     assert_relative_eq!(separation(&small, &id, part, &id).distance, c::<T>(0.25), epsilon = tol());
+                }
+            }
+
+            /// §16.6 (docs/sat-proof.md): two unit cubes (half size 1), B
+            /// turned 45° about x then 45° about y, centred at (2.1, 0, 2.1).
+            /// Every one of the six face axes shows the shadows overlapping,
+            /// so face-only SAT calls the pair overlapping; the edge pair
+            /// (A's edge along y) × (B's first axis), `u = (1, 0, 1)/√2`,
+            /// separates them by `0.1 √2`, which is their distance.
+            #[test]
+            fn face_only_sat_misses_the_edge_axis_of_two_cubes() {
+                let quarter = core::f64::consts::FRAC_PI_4;
+                let rb = Rotation3::from_axis_angle(&Vector3::y_axis(), c::<T>(quarter))
+                    * Rotation3::from_axis_angle(&Vector3::x_axis(), c::<T>(quarter));
+                let ra = Rotation3::<T>::identity();
+                let h = Vector3::new(c::<T>(1.0), c(1.0), c(1.0));
+                let t = Vector3::new(c::<T>(2.1), c(0.0), c(2.1));
+                let col = |r: &Rotation3<T>, k: usize| r.matrix().column(k).into_owned();
+                let faces: Vec<Vector3<T>> = (0..3).map(|k| col(&ra, k)).chain((0..3).map(|k| col(&rb, k))).collect();
+                assert!(faces.iter().all(|l| box_axis_overlaps(l, &t, (&ra, &h), (&rb, &h))));
+                let a = Obb::new(Point3::origin(), ra, h).unwrap();
+                let b = Obb::new(Point3::origin(), rb, h).unwrap();
+                let (pa, pb) = (Pose3::<T>::identity(), Pose3::from_parts(t.into(), Rotation3::identity()));
+                let gap = c::<T>(0.1 * 2f64.sqrt());
+                let u = Vector3::new(c::<T>(1.0), c(0.0), c(1.0)).normalize();
+                for (x, px, y, py, sign) in [(&a, &pa, &b, &pb, c::<T>(1.0)), (&b, &pb, &a, &pa, c(-1.0))] {
+                    assert!(!intersects(x, px, y, py));
+                    let s = separation(x, px, y, py);
+                    assert!(matches!(s.feature, Feature::EdgePair(..)), "{:?}", s.feature);
+                    assert_relative_eq!(s.distance, gap, epsilon = tol() * 8.0);
+                    assert_relative_eq!(s.axis.into_inner(), u * sign, epsilon = tol() * 8.0);
+                    assert_relative_eq!(distance(x, px, y, py), gap, epsilon = tol() * 8.0);
                 }
             }
         }
