@@ -26,10 +26,9 @@
 //! and the points are those of the earlier buffer clip bit for bit
 //! (tests/box_sat_bits.rs).
 
-use nalgebra::{Point, Unit, Vector2};
+use nalgebra::{Point, Vector2};
 
-use super::box_frame::BoxSat;
-use super::prefer_face::best_box_face;
+use super::box_frame::{face_of_b, BoxSat};
 use super::{side_slop, ContactFeature, ContactId, ContactPoint, Frames, Manifold, Side};
 use crate::real::is_nan;
 use crate::shape::box_face_vertex;
@@ -46,29 +45,7 @@ pub(super) fn contacts<T: Real>(
 ) {
     match sat.local.feature {
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
-        Feature::FaceB(i) => {
-            // The bias toward A (`prefer_face::b_face_wins`): A's best face
-            // unless B's beats it by the tolerance; B's when A's clips
-            // empty.
-            let best = best_box_face(
-                &a.half_extents(),
-                &b.half_extents(),
-                &sat.pair.r,
-                &sat.pair.t,
-            );
-            if let Feature::FaceA(f) = best.feature {
-                let sat_normal = m.normal();
-                m.restart(Unit::new_unchecked(
-                    sat.pair.frame_a * best.axis.into_inner(),
-                ));
-                face(m, frames, Side::A, (a, b), sat, f, margin);
-                if !m.is_empty() {
-                    return;
-                }
-                m.restart(sat_normal);
-            }
-            face(m, frames, Side::B, (b, a), sat, i, margin);
-        }
+        Feature::FaceB(i) => face_of_b(m, frames, (a, b), sat, i, margin, face),
         _ => {}
     }
 }

@@ -32,7 +32,7 @@
 
 use nalgebra::{Point3, Unit, Vector3};
 
-use super::box_frame::{BoxSat, Feat, RefBox, FACE_LOOPS};
+use super::box_frame::{face_of_b, BoxSat, Feat, RefBox, FACE_LOOPS};
 use super::prefer_face::best_box_face;
 use super::three_d::{closest_on_segments, reduce_slack};
 use super::{
@@ -74,25 +74,7 @@ pub(super) fn contacts<T: Real>(
             edge_pair(m, frames, (a, b), sat, (i, j));
         }
         Feature::FaceA(i) => face(m, frames, Side::A, (a, b), sat, i, margin),
-        Feature::FaceB(i) => {
-            // The bias toward A (`prefer_face::b_face_wins`): A's best face
-            // unless B's beats it by the tolerance; B's when A's clips
-            // empty.
-            let (ha, hb) = (a.half_extents(), b.half_extents());
-            let best = best_box_face(&ha, &hb, &sat.pair.r, &sat.pair.t);
-            if let Feature::FaceA(f) = best.feature {
-                let sat_normal = m.normal();
-                m.restart(Unit::new_unchecked(
-                    sat.pair.frame_a * best.axis.into_inner(),
-                ));
-                face(m, frames, Side::A, (a, b), sat, f, margin);
-                if !m.is_empty() {
-                    return;
-                }
-                m.restart(sat_normal);
-            }
-            face(m, frames, Side::B, (b, a), sat, i, margin);
-        }
+        Feature::FaceB(i) => face_of_b(m, frames, (a, b), sat, i, margin, face),
         _ => {}
     }
 }

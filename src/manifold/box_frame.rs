@@ -315,6 +315,52 @@ impl<'r, T: Real, const N: usize> RefBox<'r, T, N> {
     }
 }
 
+/// A box face clipper of one dimension (`box2::face`, `box3::face`): the
+/// reference face `index` of `side`, the boxes as (reference, incident).
+type FaceClip<T, const N: usize> = fn(
+    &mut Manifold<T, N>,
+    &Frames<'_, T, N>,
+    Side,
+    (&Obb<T, N>, &Obb<T, N>),
+    &BoxSat<'_, T, N>,
+    usize,
+    T,
+);
+
+/// The contacts of a SAT face `i` of B, with the bias toward A
+/// (`prefer_face::b_face_wins`, docs/manifolds.md "The bias toward A"):
+/// A's best face, its normal in place of the SAT's, unless B's beats it
+/// by the tolerance; B's face when A's clips to nothing. Shared by the 2D
+/// and 3D box paths, each with its own `face` clipper.
+pub(super) fn face_of_b<T: Real, const N: usize>(
+    m: &mut Manifold<T, N>,
+    frames: &Frames<'_, T, N>,
+    (a, b): (&Obb<T, N>, &Obb<T, N>),
+    sat: &BoxSat<'_, T, N>,
+    i: usize,
+    margin: T,
+    face: FaceClip<T, N>,
+) {
+    let best = super::prefer_face::best_box_face(
+        &a.half_extents(),
+        &b.half_extents(),
+        &sat.pair.r,
+        &sat.pair.t,
+    );
+    if let crate::Feature::FaceA(f) = best.feature {
+        let sat_normal = m.normal();
+        m.restart(nalgebra::Unit::new_unchecked(
+            sat.pair.frame_a * best.axis.into_inner(),
+        ));
+        face(m, frames, Side::A, (a, b), sat, f, margin);
+        if !m.is_empty() {
+            return;
+        }
+        m.restart(sat_normal);
+    }
+    face(m, frames, Side::B, (b, a), sat, i, margin);
+}
+
 #[cfg(test)]
 mod tests {
     use super::FACE_LOOPS;
