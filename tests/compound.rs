@@ -495,7 +495,7 @@ fn random_body2<T: TestReal>(rng: &mut Rng) -> Body<T, 2> {
     let parts = (0..n)
         .map(|_| (random_pose::<T>(rng, 2.5), random_part2::<T>(rng)))
         .collect();
-    Body::Many(Compound::new(parts).unwrap())
+    Body::Many(Compound::new(parts).unwrap().without_seams())
 }
 
 /// A random 3D part: a box, a ball, a capsule or a hull of 4 to 16 points.
@@ -543,7 +543,7 @@ fn random_body3(rng: &mut Rng) -> Body<f64, 3> {
     let parts = (0..n)
         .map(|_| (random_pose3(rng, 2.0), random_part3(rng)))
         .collect();
-    Body::Many(Compound::new(parts).unwrap())
+    Body::Many(Compound::new(parts).unwrap().without_seams())
 }
 
 // ---------------------------------------------------------------------------
@@ -621,7 +621,8 @@ fn reduced_manifold_keeps_the_deepest_and_spreads() {
             .map(|k| (Pose2::identity(), tile(f64::from(k))))
             .collect(),
     )
-    .unwrap();
+    .unwrap()
+    .without_seams();
     let plank = Aabb::new(Point2::new(0.25, 0.0), Point2::new(39.75, 1.0)).unwrap();
     // Tilted a little, so that the right end sinks deepest.
     let pose = Pose2::new(Vector2::new(0.0, -0.05), -0.001);
@@ -646,7 +647,8 @@ fn reduced_manifold_keeps_the_deepest_and_spreads() {
             .map(|k| (Pose2::identity(), tile(f64::from(k))))
             .collect(),
     )
-    .unwrap();
+    .unwrap()
+    .without_seams();
     let few_body = Body::Many(few.clone());
     let m = compound::contact_manifold(&few, &Pose2::identity(), &plank, &pose, 0.0);
     let all = brute_manifolds(&few_body, &Pose2::identity(), &b, &pose, 0.0);

@@ -90,6 +90,7 @@ mod ray_cast;
 mod ray_toi;
 mod round_shapes;
 mod sat_cache;
+mod seams;
 #[cfg(feature = "serde")]
 mod serde_round_trip;
 mod tie_normals;

@@ -29,7 +29,7 @@ use nalgebra::{Const, SVector, Unit};
 
 use super::queries::{each_pair_within, PartPair};
 use super::Parts;
-use crate::{ContactDim, ContactPoint, Manifold, Pose, Real, MAX_CONTACT_POINTS};
+use crate::{ContactDim, ContactPoint, Feature, Manifold, Pose, Real, MAX_CONTACT_POINTS};
 
 /// How many candidate points the reduction of [`contact_manifold`] holds
 /// before it reduces them (module docs): sixteen 2D part pairs or eight 3D
@@ -203,7 +203,7 @@ pub fn contact_manifolds<T, const N: usize, A, B>(
         return;
     }
     each_pair_within(a, pose_a, b, pose_b, margin, |i, j, pa, pb| {
-        let m = crate::contact_manifold(a.part(i), pa, b.part(j), pb, margin);
+        let m = part_manifold((a, pose_a), (b, pose_b), (i, j), (pa, pb), margin);
         if !m.is_empty() {
             out.push(PartPair {
                 value: m,
@@ -252,7 +252,11 @@ where
     if crate::query::beyond_range(pose_a, pose_b).is_none() {
         each_pair_within(a, pose_a, b, pose_b, margin, |i, j, pa, pb| {
             let m = crate::contact_manifold(a.part(i), pa, b.part(j), pb, margin);
-            for (k, p) in m.points().iter().enumerate() {
+            let normal = m.normal().into_inner();
+            let points = m.points().iter().enumerate();
+            for (k, p) in
+                points.filter(|(_, p)| off_the_seams(a, pose_a, b, pose_b, (i, j), &normal, p))
+            {
                 buf.offer(Candidate {
                     contact: PartContact {
                         point: *p,
@@ -275,6 +279,119 @@ where
         *slot = c.contact;
     }
     out
+}
+
+/// Part pair `(i, j)`'s manifold (world poses `pa`, `pb`) as the bodies'
+/// surfaces see it (`seams.rs`): the convex manifold when no point of it
+/// is a ghost at a seam; otherwise the manifold clipped on the part's face
+/// that is not inside its body and along which the pair is farthest apart
+/// (the surface's face: a tile's top where its side face was the SAT's
+/// axis), on A's part when A called a point a ghost, else on B's. Points
+/// that are still ghosts are dropped.
+fn part_manifold<T, const N: usize, A, B>(
+    (a, pose_a): (&A, &Pose<T, N>),
+    (b, pose_b): (&B, &Pose<T, N>),
+    (i, j): (usize, usize),
+    (pa, pb): (&Pose<T, N>, &Pose<T, N>),
+    margin: T,
+) -> Manifold<T, N>
+where
+    T: Real,
+    A: Parts<T, N> + ?Sized,
+    B: Parts<T, N> + ?Sized,
+    Const<N>: ContactDim<T, N>,
+{
+    let (part_a, part_b) = (a.part(i), b.part(j));
+    let mut m = crate::contact_manifold(part_a, pa, part_b, pb, margin);
+    let ghost = |m: &Manifold<T, N>| {
+        let n = m.normal().into_inner();
+        let on_a = pose_a.rotation.inverse_transform_vector(&n);
+        let on_b = -pose_b.rotation.inverse_transform_vector(&n);
+        let a_side = m
+            .points()
+            .iter()
+            .any(|p| !a.admits(i, (p.id.a, &pose_a.inverse_transform_point(&p.on_a)), &on_a));
+        let b_side = m
+            .points()
+            .iter()
+            .any(|p| !b.admits(j, (p.id.b, &pose_b.inverse_transform_point(&p.on_b)), &on_b));
+        (a_side, b_side)
+    };
+    let face = match ghost(&m) {
+        (false, false) => return m,
+        // Apart: no speculative point from a seam (the surface's own face
+        // gives one where the pair comes within the margin of it).
+        _ if m.points().iter().all(|p| p.separation > T::zero()) => None,
+        (true, _) => {
+            surface_face(part_a, pa, part_b, pb, |f| a.internal_face(i, f)).map(Feature::FaceA)
+        }
+        (false, true) => {
+            surface_face(part_b, pb, part_a, pa, |f| b.internal_face(j, f)).map(Feature::FaceB)
+        }
+    };
+    if let Some(face) = face {
+        <Const<N> as ContactDim<T, N>>::face_manifold_into(
+            &mut m, part_a, pa, part_b, pb, face, margin,
+        );
+    }
+    let normal = m.normal().into_inner();
+    m.retain(|p| off_the_seams(a, pose_a, b, pose_b, (i, j), &normal, p));
+    m
+}
+
+/// The face of `s` (world pose `ps`) that is not `internal` along whose
+/// outward normal `other` (pose `po`) lies farthest out: the largest gap
+/// `min over other of n·x − h_s(n)`. `None` when `s` lists no faces.
+fn surface_face<T, const N: usize, S, O>(
+    s: &S,
+    ps: &Pose<T, N>,
+    other: &O,
+    po: &Pose<T, N>,
+    internal: impl Fn(usize) -> bool,
+) -> Option<usize>
+where
+    T: Real,
+    S: crate::Shape<T, N> + ?Sized,
+    O: crate::Shape<T, N> + ?Sized,
+{
+    let rel = ps.inv_mul(po);
+    let mut best: Option<(usize, T)> = None;
+    for f in (0..s.face_count()).filter(|&f| !internal(f)) {
+        let n = s.local_face_normal(f).into_inner();
+        let low = other
+            .local_interval(&rel.rotation.inverse_transform_vector(&n))
+            .min
+            + n.dot(&rel.translation.vector);
+        let gap = low - s.local_interval(&n).max;
+        if best.is_none_or(|(_, g)| gap > g) {
+            best = Some((f, gap));
+        }
+    }
+    best.map(|(f, _)| f)
+}
+
+/// Whether the point `p` of part pair `(i, j)`'s manifold (unit normal
+/// `normal`, world frame, from A towards B) is kept: neither body calls
+/// it a ghost at one of its seams (`seams.rs`: its feature on the part,
+/// the normal out of that body in the body's frame).
+fn off_the_seams<T, const N: usize, A, B>(
+    a: &A,
+    pose_a: &Pose<T, N>,
+    b: &B,
+    pose_b: &Pose<T, N>,
+    (i, j): (usize, usize),
+    normal: &SVector<T, N>,
+    p: &ContactPoint<T, N>,
+) -> bool
+where
+    T: Real,
+    A: Parts<T, N> + ?Sized,
+    B: Parts<T, N> + ?Sized,
+{
+    let on_a = (p.id.a, &pose_a.inverse_transform_point(&p.on_a));
+    let on_b = (p.id.b, &pose_b.inverse_transform_point(&p.on_b));
+    a.admits(i, on_a, &pose_a.rotation.inverse_transform_vector(normal))
+        && b.admits(j, on_b, &-pose_b.rotation.inverse_transform_vector(normal))
 }
 
 /// A contact waiting for the reduction, with its index in its pair's

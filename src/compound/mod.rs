@@ -54,6 +54,7 @@ use crate::{
 mod bvh;
 mod contacts;
 mod queries;
+mod seams;
 
 use bvh::{Bvh, Node};
 pub use contacts::{
@@ -63,6 +64,7 @@ pub use queries::{
     cast_particle, cast_ray, closest_points, contains_point, distance, intersects, penetration,
     project_point, PartHit, PartPair,
 };
+use seams::Seams;
 
 /// A concave body: convex parts, each with a pose in the compound's frame,
 /// and a bounding-volume hierarchy over their boxes (module docs).
@@ -97,6 +99,7 @@ where
     poses: Vec<Pose<T, N>>,
     boxes: Vec<Aabb<T, N>>,
     bvh: Bvh<T, N>,
+    seams: Seams<T, N>,
 }
 
 /// A 2D [`Compound`].
@@ -181,12 +184,42 @@ where
             poses.push(pose);
         }
         let bvh = Bvh::build(&boxes);
+        let seams = Seams::new(&shapes, &poses, &boxes);
         Ok(Self {
             parts: shapes,
             poses,
             boxes,
             bvh,
+            seams,
         })
+    }
+
+    /// The same compound with its seams forgotten: its manifolds are then
+    /// every part pair's convex manifold as it is, ghost contacts at the
+    /// seams included (docs/concave.md, "Seams: no ghost contacts"), bit
+    /// for bit the convex query looped over the part pairs. Every other
+    /// query is the same either way.
+    ///
+    /// ```
+    /// use nalgebra::{Point2, Vector2};
+    /// use separating_axis::{compound, Aabb, AnyShape2, Compound, Pose2};
+    ///
+    /// let tile = |x: f64| AnyShape2::from(Aabb::new(Point2::new(x, -1.0), Point2::new(x + 1.0, 0.0)).unwrap());
+    /// let floor = Compound::new(vec![(Pose2::identity(), tile(0.0)), (Pose2::identity(), tile(1.0))]).unwrap();
+    /// // A crate sunk 0.01, its right side 0.005 past the seam at x = 1.
+    /// let crate_ = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(0.0, 1.0)).unwrap();
+    /// let at = Pose2::translation(1.005, -0.01);
+    /// let id = Pose2::identity();
+    /// let up = |m: &compound::CompoundManifold<f64, 2>| m.contacts().iter().all(|c| c.normal.into_inner() == Vector2::y());
+    /// assert!(up(&compound::contact_manifold(&floor, &id, &crate_, &at, 0.0)));
+    /// // Without the seams the second tile's side face pushes the crate back.
+    /// let raw = floor.without_seams();
+    /// assert!(!up(&compound::contact_manifold(&raw, &id, &crate_, &at, 0.0)));
+    /// ```
+    #[must_use]
+    pub fn without_seams(mut self) -> Self {
+        self.seams = Seams::none(self.parts.len());
+        self
     }
 
     /// The parts, in the order given.
@@ -341,6 +374,8 @@ impl<T: Real, const N: usize, P: sealed::PartsImpl<T, N> + ?Sized> Parts<T, N> f
 
 pub(crate) mod sealed {
     use super::{Node, Pose, Real, Shape};
+    use crate::ContactFeature;
+    use nalgebra::{Point, SVector};
 
     /// The tree of a body: a compound's nodes, or one leaf for a shape.
     pub enum Tree<'a, T: Real, const N: usize> {
@@ -374,6 +409,25 @@ pub(crate) mod sealed {
         fn tree(&self) -> Tree<'_, T, N>;
         /// How many parts.
         fn part_count(&self) -> usize;
+        /// Whether a contact point `at` on part `i`'s `feature` with unit
+        /// normal `n` (out of this body; both in the body's frame) is
+        /// kept: `false` for a ghost at a seam between parts (`seams.rs`).
+        /// One convex shape has no seams.
+        #[inline]
+        fn admits(
+            &self,
+            _i: usize,
+            _at: (ContactFeature, &Point<T, N>),
+            _n: &SVector<T, N>,
+        ) -> bool {
+            true
+        }
+        /// Whether face `f` of part `i` lies inside the body (covered by
+        /// another part: `seams.rs`).
+        #[inline]
+        fn internal_face(&self, _i: usize, _f: usize) -> bool {
+            false
+        }
     }
 }
 
@@ -403,6 +457,22 @@ where
     #[inline]
     fn part_count(&self) -> usize {
         self.parts.len()
+    }
+
+    #[inline]
+    fn admits(
+        &self,
+        i: usize,
+        at: (crate::ContactFeature, &Point<T, N>),
+        n: &nalgebra::SVector<T, N>,
+    ) -> bool {
+        self.seams
+            .admits(|k| (&self.parts[k], &self.poses[k]), i, at, n)
+    }
+
+    #[inline]
+    fn internal_face(&self, i: usize, f: usize) -> bool {
+        self.seams.internal_face(i, f)
     }
 }
 

@@ -284,6 +284,39 @@ pub trait ContactDim<T: Real, const N: usize>: sealed::Sealed {
     ) where
         A: Shape<T, N> + ?Sized,
         B: Shape<T, N> + ?Sized;
+
+    /// The manifold clipped on the face `face` names (`FaceA(i)` or
+    /// `FaceB(j)`), whatever the SAT's axis: its normal is that face's,
+    /// its separation the gap along it. Not public API (the compounds'
+    /// seams use it); the trait is sealed.
+    ///
+    /// ```
+    /// use nalgebra::{Const, Point2, Vector2};
+    /// use separating_axis::{Aabb, ContactDim, Feature, Manifold, Pose2};
+    ///
+    /// let tile = Aabb::new(Point2::new(0.0, -1.0), Point2::new(1.0, 0.0)).unwrap();
+    /// let crate_ = Aabb::new(Point2::new(-1.0, 0.0), Point2::new(0.0, 1.0)).unwrap();
+    /// // Sunk 0.01, 0.005 past the tile's left side: the SAT's axis is x.
+    /// let at = Pose2::translation(0.005, -0.01);
+    /// let mut m = Manifold::new();
+    /// <Const<2> as ContactDim<f64, 2>>::face_manifold_into(
+    ///     &mut m, &tile, &Pose2::identity(), &crate_, &at, Feature::FaceA(1), 0.0,
+    /// );
+    /// assert_eq!(m.normal().into_inner(), Vector2::y()); // the tile's top
+    /// assert!((m.points()[0].separation + 0.01).abs() < 1e-15);
+    /// ```
+    #[doc(hidden)]
+    fn face_manifold_into<A, B>(
+        m: &mut Manifold<T, N>,
+        a: &A,
+        pose_a: &Pose<T, N>,
+        b: &B,
+        pose_b: &Pose<T, N>,
+        face: Feature,
+        margin: T,
+    ) where
+        A: Shape<T, N> + ?Sized,
+        B: Shape<T, N> + ?Sized;
 }
 
 impl<T: Real> ContactDim<T, 2> for Const<2> {
@@ -308,6 +341,22 @@ impl<T: Real> ContactDim<T, 2> for Const<2> {
             run(m, a, pose_a, b, pose_b, margin, two_d::contacts);
         }
     }
+
+    #[inline]
+    fn face_manifold_into<A, B>(
+        m: &mut Manifold<T, 2>,
+        a: &A,
+        pose_a: &Pose<T, 2>,
+        b: &B,
+        pose_b: &Pose<T, 2>,
+        face: Feature,
+        margin: T,
+    ) where
+        A: Shape<T, 2> + ?Sized,
+        B: Shape<T, 2> + ?Sized,
+    {
+        run_face(m, (a, pose_a), (b, pose_b), face, margin, two_d::contacts);
+    }
 }
 
 impl<T: Real> ContactDim<T, 3> for Const<3> {
@@ -331,6 +380,22 @@ impl<T: Real> ContactDim<T, 3> for Const<3> {
         {
             run(m, a, pose_a, b, pose_b, margin, three_d::contacts);
         }
+    }
+
+    #[inline]
+    fn face_manifold_into<A, B>(
+        m: &mut Manifold<T, 3>,
+        a: &A,
+        pose_a: &Pose<T, 3>,
+        b: &B,
+        pose_b: &Pose<T, 3>,
+        face: Feature,
+        margin: T,
+    ) where
+        A: Shape<T, 3> + ?Sized,
+        B: Shape<T, 3> + ?Sized,
+    {
+        run_face(m, (a, pose_a), (b, pose_b), face, margin, three_d::contacts);
     }
 }
 
@@ -390,6 +455,62 @@ fn run<T, A, B, const N: usize>(
     contacts(m, &frames, a, b, sat.feature, margin);
     if m.is_empty() {
         one_point(m, &frames, a, b, sat.feature);
+    }
+}
+
+/// The manifold clipped on a given face, `FaceA(i)` or `FaceB(j)` (any
+/// other feature leaves `m` empty): the normal is that face's (from A
+/// towards B), the separation the gap along it, the points the
+/// dimension's clipping (or the one point at the support points). Empty
+/// when the gap exceeds `margin` or is NaN. The SAT is not asked: this is
+/// the contact a caller that knows the surface (a compound's seams,
+/// `compound/seams.rs`) takes where the SAT's axis is a ghost.
+fn run_face<T, A, B, const N: usize>(
+    m: &mut Manifold<T, N>,
+    (a, pose_a): (&A, &Pose<T, N>),
+    (b, pose_b): (&B, &Pose<T, N>),
+    face: Feature,
+    margin: T,
+    contacts: impl Fn(&mut Manifold<T, N>, &Frames<'_, T, N>, &A, &B, Feature, T),
+) where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let pose_ab = pose_a.inv_mul(pose_b);
+    let n = match face {
+        Feature::FaceA(i) if i < a.face_count() => a.local_face_normal(i).into_inner(),
+        Feature::FaceB(j) if j < b.face_count() => {
+            -(pose_ab.rotation * b.local_face_normal(j).into_inner())
+        }
+        _ => {
+            m.restart(nalgebra::Unit::new_unchecked(crate::shape::first_axis()));
+            return;
+        }
+    };
+    let ia = a.local_interval(&n);
+    let ib = b.local_interval(&pose_ab.rotation.inverse_transform_vector(&n));
+    let gap = ib.min + n.dot(&pose_ab.translation.vector) - ia.max;
+    m.restart(nalgebra::Unit::new_unchecked(pose_a.rotation * n));
+    // NaN or beyond the margin: empty.
+    if gap
+        .partial_cmp(&margin)
+        .is_none_or(|o| o == core::cmp::Ordering::Greater)
+    {
+        return;
+    }
+    let frames = Frames {
+        pose_a,
+        pose_b,
+        pose_ab: core::cell::OnceCell::from(pose_ab),
+        normal: n,
+        distance: gap,
+        radius_a: a.radius(),
+        radius_b: b.radius(),
+    };
+    contacts(m, &frames, a, b, face, margin);
+    if m.is_empty() {
+        one_point(m, &frames, a, b, face);
     }
 }
 

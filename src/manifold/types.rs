@@ -294,6 +294,19 @@ impl<T: Real, const N: usize> Manifold<T, N> {
         self.reference = None;
     }
 
+    /// Keeps only the points `keep` accepts, in their order (the normal
+    /// and the reference face stay).
+    pub(crate) fn retain(&mut self, mut keep: impl FnMut(&ContactPoint<T, N>) -> bool) {
+        let mut kept = 0;
+        for k in 0..self.len {
+            if keep(&self.points[k]) {
+                self.points[kept] = self.points[k];
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     /// Appends a point (ignored beyond [`MAX_CONTACT_POINTS`]).
     pub(crate) fn push(&mut self, p: ContactPoint<T, N>) {
         if let Some(slot) = self.points.get_mut(self.len) {
