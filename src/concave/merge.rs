@@ -36,8 +36,11 @@ use crate::Real;
 
 /// The convex pieces (vertex index cycles, counter-clockwise) of the
 /// triangulation `triangles` (counter-clockwise, sharing whole edges) of
-/// `points`.
-pub(crate) fn merge<T: Real>(points: &[Point2<T>], triangles: &[[usize; 3]]) -> Vec<Vec<usize>> {
+/// `points`: piece `f` is `pieces[piece_start[f]..piece_start[f + 1]]`.
+pub(crate) fn merge<T: Real>(
+    points: &[Point2<T>],
+    triangles: &[[usize; 3]],
+) -> (Vec<usize>, Vec<usize>) {
     let m = 3 * triangles.len();
     let mut origin = vec![0; m];
     let mut next = vec![0; m];
@@ -80,19 +83,19 @@ pub(crate) fn merge<T: Real>(points: &[Point2<T>], triangles: &[[usize; 3]]) -> 
         }
     }
     let mut seen = removed;
-    let mut pieces = Vec::new();
+    let mut pieces = Vec::with_capacity(m);
+    let mut piece_start = vec![0];
     for start in 0..m {
         if seen[start] {
             continue;
         }
-        let mut piece = Vec::new();
         let mut h = start;
         while !seen[h] {
             seen[h] = true;
-            piece.push(origin[h]);
+            pieces.push(origin[h]);
             h = next[h];
         }
-        pieces.push(piece);
+        piece_start.push(pieces.len());
     }
-    pieces
+    (pieces, piece_start)
 }

@@ -6,18 +6,21 @@
 //!     validate: at least 3 points, finite and in range, no point twice
 //!     drop the middle points of straight runs (a run that doubles back
 //!         is a self-intersection)
-//!     no two edges meet except neighbours at their shared vertex
-//!         (a Shamos–Hoey sweep in (x, y) order, exact)        sweep.rs
-//!     clockwise → reversed; zero area → Degenerate
-//!     triangulate: monotone pieces by a sweep with helpers,
-//!         each triangulated with a stack                      monotone.rs
+//!     one sweep in (x, y) order, exact:                       sweep.rs
+//!         no two edges meet except neighbours at their shared vertex
+//!             (Shamos–Hoey)
+//!         the diagonals of monotone pieces (helpers), the polygon
+//!             taken in the orientation its area gives      monotone.rs
+//!     zero area → Degenerate; clockwise → reversed
+//!     triangulate: the monotone pieces, each with a stack  monotone.rs
 //!     merge the triangles across diagonals while convex          merge.rs
 //!         (Hertel–Mehlhorn: at most 2r + 1 pieces, within 4× the optimum)
 //!     each piece → ConvexPolygon (one it refuses as too thin → Sliver);
 //!         all of them → Compound
 //! ```
 //!
-//! `O(n log n)` in all: one sort (shared by the duplicate check and both sweeps), two sweeps over a `BTreeSet` of edges,
+//! `O(n log n)` in all: one sort (shared by the duplicate check and the
+//! sweep), one sweep over an AVL tree of edges (one search per edge),
 //! linear work per monotone piece and per merge
 //! (tests/concave.rs::stars_and_combs_of_20k_vertices_decompose; timings
 //! in docs/concave.md, from benches/concave.rs).
@@ -39,6 +42,7 @@ use crate::{AnyShape, Compound, ConvexPolygon, Pose, Real, ShapeError};
 mod merge;
 mod monotone;
 mod orient;
+mod status;
 mod sweep;
 
 use orient::orient;
@@ -120,17 +124,22 @@ impl<T: Real> ConcavePolygon<T> {
         if kept.len() < 3 {
             return Err(ShapeError::Degenerate);
         }
-        check_simple(
-            points,
-            &kept,
-            &sweep::lex_order(&order, &kept, points.len()),
-        )?;
         let twice_area = twice_signed_area(points, &kept);
+        // One sweep: the simplicity check, and the diagonals of the
+        // monotone pieces for the orientation the area gives.
+        let by_x = sweep::lex_order(&order, &kept, points.len());
+        let diagonals = check_simple(points, &kept, &by_x, twice_area > T::zero())?;
         if twice_area == T::zero() {
             return Err(ShapeError::Degenerate);
         }
+        let m = kept.len();
+        let mut diagonals = diagonals.ok_or(ShapeError::Degenerate)?;
         if twice_area < T::zero() {
             kept.reverse();
+            // Position k of the sweep's cycle is m − 1 − k of the reversed one.
+            for (a, b) in &mut diagonals {
+                (*a, *b) = (m - 1 - *a, m - 1 - *b);
+            }
         }
         let vertices: Vec<Point2<T>> = kept.iter().map(|&i| points[i]).collect();
         let n = vertices.len();
@@ -143,12 +152,15 @@ impl<T: Real> ConcavePolygon<T> {
                 ) == Ordering::Less
             })
             .count();
-        let by_x = sweep::lex_order(&order, &kept, points.len());
-        let triangles = monotone::triangulate(&vertices, &by_x).ok_or(ShapeError::Degenerate)?;
-        let pieces = merge::merge(&vertices, &triangles);
-        let mut parts = Vec::with_capacity(pieces.len());
-        for piece in &pieces {
-            let corners: Vec<Point2<T>> = piece.iter().map(|&i| vertices[i]).collect();
+        let triangles =
+            monotone::triangulate(&vertices, &diagonals).ok_or(ShapeError::Degenerate)?;
+        let (pieces, piece_start) = merge::merge(&vertices, &triangles);
+        let mut parts = Vec::with_capacity(piece_start.len() - 1);
+        let mut corners: Vec<Point2<T>> = Vec::new();
+        for w in piece_start.windows(2) {
+            let piece = &pieces[w[0]..w[1]];
+            corners.clear();
+            corners.extend(piece.iter().map(|&i| vertices[i]));
             // The piece's error, named by input point: a wrong turn or no
             // area within tolerance is a sliver of the polygon.
             let input = |k: usize| kept[piece[k]];
@@ -335,24 +347,26 @@ fn check_points<T: Real>(points: &[Point2<T>]) -> Result<(), ShapeError> {
 
 /// No point twice: the first equal pair in `(x, y)` order.
 fn check_duplicates<T: Real>(points: &[Point2<T>]) -> Result<Vec<usize>, ShapeError> {
-    let mut order: Vec<usize> = (0..points.len()).collect();
-    let key = |i: usize| (points[i].x, points[i].y);
+    // The points sorted with their indices beside them, not the indices
+    // alone: a comparison reads two neighbouring entries, not two points
+    // anywhere in the input.
+    let mut keyed: Vec<(Point2<T>, usize)> = points.iter().copied().zip(0..).collect();
     // Unstable is enough: ties are broken by index, so the order is total.
-    order.sort_unstable_by(|&a, &b| {
-        key(a)
-            .partial_cmp(&key(b))
+    keyed.sort_unstable_by(|(p, a), (q, b)| {
+        (p.x, p.y)
+            .partial_cmp(&(q.x, q.y))
             .unwrap_or(Ordering::Equal)
-            .then(a.cmp(&b))
+            .then(a.cmp(b))
     });
-    for w in order.windows(2) {
-        if points[w[0]] == points[w[1]] {
+    for w in keyed.windows(2) {
+        if w[0].0 == w[1].0 {
             return Err(ShapeError::DuplicateVertex {
-                first: w[0].min(w[1]),
-                second: w[0].max(w[1]),
+                first: w[0].1.min(w[1].1),
+                second: w[0].1.max(w[1].1),
             });
         }
     }
-    Ok(order)
+    Ok(keyed.into_iter().map(|(_, i)| i).collect())
 }
 
 /// The indices of the points that turn (left or right): the middle points
@@ -405,22 +419,22 @@ fn segments_meet<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>, d: &Point
 
 /// No two edges of the cycle `points[kept]` meet, other than neighbours at
 /// their shared point (a sweep, `sweep.rs`); the first pair found is
-/// reported by input point indices.
+/// reported by input point indices. Otherwise the diagonals of the sweep
+/// (`None`: the polygon is not counter-clockwise when `ccw`, clockwise
+/// when not).
 fn check_simple<T: Real>(
     points: &[Point2<T>],
     kept: &[usize],
     order: &[usize],
-) -> Result<(), ShapeError> {
-    match sweep::first_crossing(points, kept, order) {
-        None => Ok(()),
-        Some((e, f)) => {
-            let (i, j) = (kept[e], kept[f]);
-            Err(ShapeError::SelfIntersection {
-                edge_a: i.min(j),
-                edge_b: i.max(j),
-            })
+    ccw: bool,
+) -> Result<Option<Vec<(usize, usize)>>, ShapeError> {
+    sweep::sweep(points, kept, order, ccw).map_err(|(e, f)| {
+        let (i, j) = (kept[e], kept[f]);
+        ShapeError::SelfIntersection {
+            edge_a: i.min(j),
+            edge_b: i.max(j),
         }
-    }
+    })
 }
 
 /// The corner of the convex cycle `corners` with the sharpest angle (the

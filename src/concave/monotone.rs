@@ -3,7 +3,11 @@
 //! diagonals (Lee & Preparata 1977; de Berg et al., *Computational
 //! Geometry*, ch. 3, whose top-to-bottom sweep is this left-to-right one
 //! turned by a quarter turn), then each piece is triangulated with a stack
-//! in linear time (Garey, Johnson, Preparata & Tarjan 1978).
+//! in linear time (Garey, Johnson, Preparata & Tarjan 1978). The sweep is
+//! the simplicity check's (sweep.rs), which calls [`Helpers::vertex`] at
+//! each vertex: its status holds every edge the sweep line crosses, not
+//! only the lower ones, and "the edge below v" is read off it (why that
+//! is the lower edge below `v`: the module docs of sweep.rs).
 //!
 //! ```text
 //! kinds, by the neighbours u (before) and w (after) on the boundary:
@@ -23,7 +27,9 @@
 //!     regular, upper chain: e = edge below v; helper(e) a merge vertex →
 //!              diagonal; helper(e) = v
 //! pieces = the faces of the boundary plus the diagonals (at each vertex,
-//!          its neighbours sorted counter-clockwise from the next vertex)
+//!          its neighbours counter-clockwise from the next vertex: the
+//!          diagonals, inside the interior angle, sorted between the next
+//!          vertex and the previous one)
 //! each piece, its lower and upper chains merged in (x, y) order:
 //!     stack = the first two
 //!     for each next vertex u but the last:
@@ -46,7 +52,7 @@ use core::cmp::Ordering;
 use nalgebra::Point2;
 
 use super::orient::orient;
-use super::sweep::{lex, Edge, Status};
+use super::sweep::lex;
 use crate::Real;
 
 /// A vertex's kind in the sweep (module docs).
@@ -62,81 +68,168 @@ enum Kind {
 
 /// The triangles `[a, b, c]` (indices into `points`, counter-clockwise) of
 /// a triangulation of the simple counter-clockwise polygon `points` (no
-/// point twice, no three consecutive points collinear), in a
-/// deterministic order; `None` if the polygon is not such a polygon.
+/// point twice, no three consecutive points collinear) cut into x-monotone
+/// pieces by `diagonals` (from the sweep, sweep.rs), in a deterministic
+/// order; `None` if a piece is not x-monotone.
 pub(crate) fn triangulate<T: Real>(
     points: &[Point2<T>],
-    order: &[usize],
+    diagonals: &[(usize, usize)],
 ) -> Option<Vec<[usize; 3]>> {
-    let diagonals = monotone_diagonals(points, order)?;
     let mut triangles = Vec::with_capacity(points.len().saturating_sub(2));
-    for piece in faces(points, &diagonals) {
-        triangulate_monotone(points, &piece, &mut triangles)?;
+    let (pieces, piece_start) = faces(points, diagonals);
+    let mut scratch = Scratch::default();
+    for w in piece_start.windows(2) {
+        triangulate_monotone(points, &pieces[w[0]..w[1]], &mut scratch, &mut triangles)?;
     }
     Some(triangles)
 }
 
-/// The diagonals that split `points` into x-monotone pieces.
-fn monotone_diagonals<T: Real>(
-    points: &[Point2<T>],
-    order: &[usize],
-) -> Option<Vec<(usize, usize)>> {
-    let n = points.len();
-    let (prev, next) = (|i: usize| (i + n - 1) % n, |i: usize| (i + 1) % n);
-    let earlier = |a: usize, b: usize| lex(&points[a], &points[b]) == Ordering::Less;
-    let kind: Vec<Kind> = (0..n)
-        .map(|v| {
-            let (u, w) = (prev(v), next(v));
-            let left = orient(&points[u], &points[v], &points[w]) == Ordering::Greater;
-            match (earlier(u, v), earlier(w, v)) {
-                (false, false) if left => Kind::Start,
-                (false, false) => Kind::Split,
-                (true, true) if left => Kind::End,
-                (true, true) => Kind::Merge,
-                (true, false) => Kind::Lower,
-                (false, true) => Kind::Upper,
-            }
-        })
-        .collect();
-    // Edge i runs from vertex i to i + 1; the lower ones (i earlier than
-    // i + 1) are the ones the status holds.
-    let edge = |i: usize| Edge::new(points, i, next(i), i);
-    let mut helper = vec![usize::MAX; n];
-    let mut status = Status::new();
-    let mut diagonals = Vec::new();
-    let is_merge = |h: usize| h != usize::MAX && kind[h] == Kind::Merge;
-    for &v in order {
-        let u = prev(v);
-        // The edge ending at v from the left (u's), when it is a lower one.
-        if matches!(kind[v], Kind::End | Kind::Merge | Kind::Lower) {
-            if is_merge(helper[u]) {
-                diagonals.push((v, helper[u]));
-            }
-            status.remove(&edge(u));
-        }
-        // The region v lies in, bounded below by e.
-        if matches!(kind[v], Kind::Split | Kind::Merge | Kind::Upper) {
-            let e = status.below(&Edge::probe(points, v))?.id;
-            if kind[v] == Kind::Split || is_merge(helper[e]) {
-                diagonals.push((v, helper[e]));
-            }
-            helper[e] = v;
-        }
-        if matches!(kind[v], Kind::Start | Kind::Split | Kind::Lower) {
-            status.insert(edge(v));
-            helper[v] = v;
+/// The monotone sweep's state: each vertex's kind, and for each lower
+/// edge the sweep line crosses, its helper. The sweep (sweep.rs) calls
+/// [`vertex`](Self::vertex) at each vertex in `(x, y)` order with the
+/// edge just below it; vertices and edges are numbered as the sweep's
+/// cycle (`kept`), which runs counter-clockwise when `ccw`, clockwise
+/// when not.
+pub(crate) struct Helpers<'a> {
+    kind: Vec<Kind>,
+    /// Per edge (the sweep's numbering): the helper vertex, once the edge
+    /// has entered the status.
+    helper: Vec<usize>,
+    /// The vertices' positions in the sweep.
+    rank: &'a [usize],
+    ccw: bool,
+    diagonals: Vec<(usize, usize)>,
+    /// An edge below a vertex was not a lower edge, or there was none:
+    /// the polygon is not simple and counter-clockwise as taken.
+    failed: bool,
+}
+
+impl<'a> Helpers<'a> {
+    /// The kinds of the vertices of the cycle `points[kept]` (`rank`
+    /// their positions in the sweep), taken counter-clockwise when `ccw`.
+    pub(crate) fn new<T: Real>(
+        points: &[Point2<T>],
+        kept: &[usize],
+        rank: &'a [usize],
+        ccw: bool,
+    ) -> Self {
+        let m = kept.len();
+        let earlier = |a: usize, b: usize| rank[a] < rank[b];
+        let kind = (0..m)
+            .map(|v| {
+                // The neighbours before (u) and after (w) counter-clockwise.
+                let (u, w) = if ccw {
+                    ((v + m - 1) % m, (v + 1) % m)
+                } else {
+                    ((v + 1) % m, (v + m - 1) % m)
+                };
+                let turn = orient(&points[kept[u]], &points[kept[v]], &points[kept[w]]);
+                let left = turn == Ordering::Greater;
+                match (earlier(u, v), earlier(w, v)) {
+                    (false, false) if left => Kind::Start,
+                    (false, false) => Kind::Split,
+                    (true, true) if left => Kind::End,
+                    (true, true) => Kind::Merge,
+                    (true, false) => Kind::Lower,
+                    (false, true) => Kind::Upper,
+                }
+            })
+            .collect();
+        Self {
+            kind,
+            helper: vec![usize::MAX; m],
+            rank,
+            ccw,
+            diagonals: Vec::new(),
+            failed: false,
         }
     }
-    Some(diagonals)
+
+    /// The edge from `v` to the next vertex counter-clockwise.
+    #[inline]
+    fn out_edge(&self, v: usize) -> usize {
+        let m = self.kind.len();
+        if self.ccw {
+            v
+        } else {
+            (v + m - 1) % m
+        }
+    }
+
+    /// The edge into `v` from the previous vertex counter-clockwise.
+    #[inline]
+    fn in_edge(&self, v: usize) -> usize {
+        let m = self.kind.len();
+        if self.ccw {
+            (v + m - 1) % m
+        } else {
+            v
+        }
+    }
+
+    /// Whether edge `e` is a lower edge (counter-clockwise, it runs from
+    /// its earlier end to its later one: the interior is above it).
+    #[inline]
+    fn lower(&self, e: usize) -> bool {
+        let m = self.kind.len();
+        let (a, b) = (e, (e + 1) % m);
+        (self.rank[a] < self.rank[b]) == self.ccw
+    }
+
+    #[inline]
+    fn is_merge(&self, h: usize) -> bool {
+        h != usize::MAX && self.kind[h] == Kind::Merge
+    }
+
+    /// The step at vertex `v` (module docs), `below` the edge just below
+    /// `v` other than `v`'s own, of all the edges the sweep line crosses.
+    pub(crate) fn vertex(&mut self, v: usize, below: Option<usize>) {
+        if self.failed {
+            return;
+        }
+        let kind = self.kind[v];
+        // The edge ending at v from the left (u's), when it is a lower one.
+        if matches!(kind, Kind::End | Kind::Merge | Kind::Lower) {
+            let h = self.helper[self.in_edge(v)];
+            if self.is_merge(h) {
+                self.diagonals.push((v, h));
+            }
+        }
+        // The region v lies in, bounded below by e.
+        if matches!(kind, Kind::Split | Kind::Merge | Kind::Upper) {
+            match below {
+                Some(e) if self.lower(e) && self.helper[e] != usize::MAX => {
+                    let h = self.helper[e];
+                    if kind == Kind::Split || self.is_merge(h) {
+                        self.diagonals.push((v, h));
+                    }
+                    self.helper[e] = v;
+                }
+                _ => self.failed = true,
+            }
+        }
+        if matches!(kind, Kind::Start | Kind::Split | Kind::Lower) {
+            let e = self.out_edge(v);
+            self.helper[e] = v;
+        }
+    }
+
+    /// The diagonals, in the order found; `None` if the sweep found the
+    /// polygon not simple and counter-clockwise as taken.
+    pub(crate) fn finish(self) -> Option<Vec<(usize, usize)>> {
+        (!self.failed).then_some(self.diagonals)
+    }
 }
 
 /// The faces of the boundary of `points` with `diagonals`, each a cycle
-/// of vertex indices, counter-clockwise.
-fn faces<T: Real>(points: &[Point2<T>], diagonals: &[(usize, usize)]) -> Vec<Vec<usize>> {
+/// of vertex indices, counter-clockwise: face `f` is
+/// `pieces[piece_start[f]..piece_start[f + 1]]`.
+fn faces<T: Real>(points: &[Point2<T>], diagonals: &[(usize, usize)]) -> (Vec<usize>, Vec<usize>) {
     let n = points.len();
-    let next = |i: usize| (i + 1) % n;
-    // Each vertex's neighbours (the next and previous vertex and the
-    // diagonals' other ends), as half-edges `start[v]..start[v + 1]`.
+    let (prev, next) = (|i: usize| (i + n - 1) % n, |i: usize| (i + 1) % n);
+    // Each vertex's neighbours as half-edges `start[v]..start[v + 1]`:
+    // the next vertex first, the diagonals' other ends (with the
+    // diagonal's index), the previous vertex last.
     let mut degree = vec![2; n];
     for &(a, b) in diagonals {
         degree[a] += 1;
@@ -147,62 +240,90 @@ fn faces<T: Real>(points: &[Point2<T>], diagonals: &[(usize, usize)]) -> Vec<Vec
     for v in 0..n {
         start.push(start[v] + degree[v]);
     }
-    let mut to = vec![0; start[n]];
-    let mut fill: Vec<usize> = start[..n].to_vec();
-    let mut add = |a: usize, b: usize| {
-        to[fill[a]] = b;
+    let none = usize::MAX;
+    let mut to = vec![(0, none); start[n]];
+    let mut fill: Vec<usize> = start[..n].iter().map(|&s| s + 1).collect();
+    for v in 0..n {
+        to[start[v]] = (next(v), none);
+        to[start[v + 1] - 1] = (prev(v), none);
+    }
+    for (d, &(a, b)) in diagonals.iter().enumerate() {
+        to[fill[a]] = (b, d);
         fill[a] += 1;
-    };
-    for v in 0..n {
-        add(v, next(v));
-        add(next(v), v);
+        to[fill[b]] = (a, d);
+        fill[b] += 1;
     }
-    for &(a, b) in diagonals {
-        add(a, b);
-        add(b, a);
-    }
-    // Counter-clockwise around v from the direction of the next vertex:
-    // the diagonals lie in the interior angle, the previous vertex last.
+    // Counter-clockwise around v from the direction of the next vertex.
+    // The diagonals lie in the interior angle, which runs from the next
+    // vertex to the previous one: only they need sorting. By half-turns
+    // from the next vertex's direction, then by turn.
     for v in 0..n {
+        let middle = &mut to[start[v] + 1..start[v + 1] - 1];
+        if middle.len() < 2 {
+            continue;
+        }
         let (o, r) = (&points[v], &points[next(v)]);
         let half = |a: usize| match orient(o, r, &points[a]) {
-            _ if a == next(v) => 0,
             Ordering::Greater => 1,
             Ordering::Equal => 2, // straight back
             Ordering::Less => 3,
         };
-        to[start[v]..start[v + 1]].sort_by(|&a, &b| {
+        middle.sort_by(|&(a, _), &(b, _)| {
             half(a)
                 .cmp(&half(b))
                 .then_with(|| orient(o, &points[b], &points[a]))
         });
     }
-    let from: Vec<usize> = (0..n)
-        .flat_map(|v| core::iter::repeat_n(v, degree[v]))
-        .collect();
-    let ends: Vec<(usize, usize)> = from.iter().copied().zip(to.iter().copied()).collect();
-    let twin = super::twins(&ends);
+    // Each half-edge's twin (the same edge the other way): for the
+    // boundary, the other end's first or last slot; for a diagonal, its
+    // other slot.
+    let mut twin = vec![none; to.len()];
+    let mut other_slot = vec![none; diagonals.len()];
+    for v in 0..n {
+        twin[start[v]] = start[next(v) + 1] - 1;
+        twin[start[v + 1] - 1] = start[prev(v)];
+        for h in start[v] + 1..start[v + 1] - 1 {
+            let d = to[h].1;
+            if other_slot[d] == none {
+                other_slot[d] = h;
+            } else {
+                twin[h] = other_slot[d];
+                twin[other_slot[d]] = h;
+            }
+        }
+    }
     // The half-edge after u → v in the face on its left: v → the
     // neighbour of v just clockwise of u (never called on v → u with u
     // the vertex after v, which bounds the outside).
     let after = |h: usize| twin[h] - 1;
+    let mut from = Vec::with_capacity(to.len());
+    for (v, &d) in degree.iter().enumerate() {
+        from.extend(core::iter::repeat_n(v, d));
+    }
     let mut seen = vec![false; to.len()];
-    let mut pieces = Vec::new();
+    let mut pieces = Vec::with_capacity(to.len() - n);
+    let mut piece_start = vec![0];
     for h0 in 0..to.len() {
         // The half-edges v → previous vertex bound the outside.
         if seen[h0] || h0 + 1 == start[from[h0] + 1] {
             continue;
         }
-        let mut piece = Vec::new();
         let mut h = h0;
         while !seen[h] {
             seen[h] = true;
-            piece.push(from[h]);
+            pieces.push(from[h]);
             h = after(h);
         }
-        pieces.push(piece);
+        piece_start.push(pieces.len());
     }
-    pieces
+    (pieces, piece_start)
+}
+
+/// Buffers reused from piece to piece.
+#[derive(Default)]
+struct Scratch {
+    sorted: Vec<(usize, bool)>,
+    stack: Vec<(usize, bool)>,
 }
 
 /// Appends a triangulation of the x-monotone counter-clockwise polygon
@@ -211,6 +332,7 @@ fn faces<T: Real>(points: &[Point2<T>], diagonals: &[(usize, usize)]) -> Vec<Vec
 fn triangulate_monotone<T: Real>(
     points: &[Point2<T>],
     piece: &[usize],
+    scratch: &mut Scratch,
     out: &mut Vec<[usize; 3]>,
 ) -> Option<()> {
     let k = piece.len();
@@ -220,7 +342,8 @@ fn triangulate_monotone<T: Real>(
     // Counter-clockwise from the first vertex runs the lower chain (to
     // the last vertex); clockwise from it, the upper one. Merged in (x, y)
     // order, `true` for the lower chain.
-    let mut sorted: Vec<(usize, bool)> = Vec::with_capacity(k);
+    let sorted = &mut scratch.sorted;
+    sorted.clear();
     let (mut lo, mut up) = (first, (first + k - 1) % k);
     sorted.push((piece[first], true));
     lo = (lo + 1) % k;
@@ -246,7 +369,9 @@ fn triangulate_monotone<T: Real>(
         }
         Ordering::Equal => None,
     };
-    let mut stack: Vec<(usize, bool)> = vec![sorted[0], sorted[1]];
+    let stack = &mut scratch.stack;
+    stack.clear();
+    stack.extend_from_slice(&sorted[..2]);
     for &(u, lower) in &sorted[2..k - 1] {
         let &(top, top_lower) = stack.last()?;
         if lower == top_lower {

@@ -19,17 +19,27 @@ use crate::Real;
 /// that. Below it, the determinant is expanded exactly.
 #[inline]
 pub(crate) fn orient<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>) -> Ordering {
+    match filter(a, b, c) {
+        (true, true) => Ordering::Greater,
+        (true, false) => Ordering::Less,
+        (false, _) => exact(a, b, c),
+    }
+}
+
+/// The filter of [`orient`] alone, as `(decided, left)`: when `decided`,
+/// `orient` is `Greater` if `left` and `Less` if not; otherwise only
+/// [`orient`] knows. Two flags rather than an `Ordering`, so that a caller
+/// can use `left` as data (an index) and branch only on `decided`, which
+/// is nearly always true.
+#[inline]
+pub(crate) fn filter<T: Real>(a: &Point2<T>, b: &Point2<T>, c: &Point2<T>) -> (bool, bool) {
     let left = (b.x - a.x) * (c.y - a.y);
     let right = (b.y - a.y) * (c.x - a.x);
     let det = left - right;
     let bound = T::default_epsilon() * nalgebra::convert(4.0) * (left.abs() + right.abs());
-    if det > bound {
-        Ordering::Greater
-    } else if det < -bound {
-        Ordering::Less
-    } else {
-        exact(a, b, c)
-    }
+    // The bound is not negative: beyond it either way is `det > bound` or
+    // `det < −bound`, and its sign is the sign of `det`.
+    (det.abs() > bound, det > T::zero())
 }
 
 /// The exact sign of `det = bx·cy − bx·ay − ax·cy − by·cx + by·ax + ay·cx`
