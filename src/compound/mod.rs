@@ -160,6 +160,15 @@ where
     /// assert_eq!(err, ShapeError::PartPoseNonFinite { part: 1 });
     /// ```
     pub fn new(parts: Vec<(Pose<T, N>, AnyShape<T, N>)>) -> Result<Self, ShapeError> {
+        Self::build(parts, true)
+    }
+
+    /// [`Compound::new`], finding the seams or not (a `ConcavePolygon`'s
+    /// pieces do not, yet: docs/concave.md, "Seams").
+    pub(crate) fn build(
+        parts: Vec<(Pose<T, N>, AnyShape<T, N>)>,
+        find_seams: bool,
+    ) -> Result<Self, ShapeError> {
         if parts.is_empty() {
             return Err(ShapeError::NoParts);
         }
@@ -184,7 +193,11 @@ where
             poses.push(pose);
         }
         let bvh = Bvh::build(&boxes);
-        let seams = Seams::new(&shapes, &poses, &boxes);
+        let seams = if find_seams {
+            Seams::new(&shapes, &poses, &bvh.nodes)
+        } else {
+            Seams::none(shapes.len())
+        };
         Ok(Self {
             parts: shapes,
             poses,

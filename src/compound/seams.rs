@@ -54,8 +54,9 @@
 //! in the corner keeps both its floor and its wall contacts
 //! (tests/seams.rs::a_box_in_a_corner_keeps_floor_and_wall).
 //!
-//! Tolerances: a point lies in a part when its distance to it is at most
-//! `tol = 64 ε s`, `s` the largest coordinate of the compound's parts'
+//! Tolerances: a point lies in a polytope part when it is within
+//! `tol = 64 ε s` of each of its face planes (of a round part: its
+//! distance at most `tol`), `s` the largest coordinate of the compound's parts'
 //! boxes (the seams of tiles placed by arithmetic are flush to a few
 //! rounding errors of their coordinates); the cone test allows the same
 //! `tol`; an allowed normal matches within `ANGLE` (1e-6 radians, or
@@ -66,7 +67,8 @@ use alloc::vec::Vec;
 
 use nalgebra::{Const, Point, SVector};
 
-use crate::{Aabb, ContactFeature, Pose, Real, Shape};
+use super::Node;
+use crate::{ContactFeature, Pose, Real, Shape};
 
 /// A feature of a part that other parts touch.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,6 +108,14 @@ impl<T: Real, const N: usize, S: Shape<T, N> + ?Sized> Placed<'_, T, N, S> {
     /// Whether `p` (compound frame) lies within `tol` of the part.
     fn holds(&self, p: &Point<T, N>, tol: T) -> bool {
         let local = self.pose.inverse_transform_point(p);
+        if self.polytope {
+            // Within `tol` of every face plane (outside a corner this
+            // allows up to `tol·√N`: the same scale).
+            return (0..self.shape.face_count()).all(|f| {
+                let n = self.shape.local_face_normal(f).into_inner();
+                n.dot(&local.coords) - self.shape.local_face_offset(f) <= tol
+            });
+        }
         let core = self.shape.local_core_closest_point(&local);
         (local - core).norm() - self.shape.radius() <= tol
     }
@@ -138,48 +148,54 @@ fn is_polytope<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(s: &S) -> bool 
         && (0..s.face_count()).all(|f| s.face_vertex_count(f) >= N)
 }
 
-/// The pairs of parts whose boxes, padded by `tol`, overlap: a sweep along
-/// the first axis (construction only).
-fn neighbours<T: Real, const N: usize>(boxes: &[Aabb<T, N>], tol: T) -> Vec<Vec<usize>> {
-    let mut order: Vec<usize> = (0..boxes.len()).collect();
-    order.sort_by(|&i, &j| {
-        boxes[i].min()[0]
-            .partial_cmp(&boxes[j].min()[0])
-            .unwrap_or(core::cmp::Ordering::Equal)
-    });
-    let mut out = vec![Vec::new(); boxes.len()];
-    for (k, &i) in order.iter().enumerate() {
-        for &j in &order[k + 1..] {
-            if boxes[j].min()[0] > boxes[i].max()[0] + tol {
-                break;
+/// The parts whose boxes (in `nodes`, the compound's hierarchy) hold a
+/// point within `tol` of one of part `i`'s vertices, other than `i`:
+/// the only parts that can touch a vertex, edge or face of it. One point
+/// query down the hierarchy per vertex (construction only).
+fn neighbours<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(
+    nodes: &[Node<T, N>],
+    placed: &Placed<'_, T, N, S>,
+    i: usize,
+    tol: T,
+) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for v in 0..placed.shape.core_vertex_count() {
+        let p = placed.vertex(v);
+        stack.push(0usize);
+        while let Some(k) = stack.pop() {
+            let Some(node) = nodes.get(k) else { continue };
+            let holds = (0..N).all(|d| node.lo[d] - tol <= p[d] && p[d] <= node.hi[d] + tol);
+            if !holds {
+                continue;
             }
-            let overlap = (0..N).all(|d| {
-                boxes[j].min()[d] <= boxes[i].max()[d] + tol
-                    && boxes[i].min()[d] <= boxes[j].max()[d] + tol
-            });
-            if overlap {
-                out[i].push(j);
-                out[j].push(i);
+            if node.leaf {
+                out.push(node.index as usize);
+            } else {
+                stack.push(node.index as usize);
+                stack.push(node.index as usize + 1);
             }
         }
     }
+    out.sort_unstable();
+    out.dedup();
+    out.retain(|&j| j != i);
     out
 }
 
 impl<T: Real, const N: usize> Seams<T, N> {
-    /// The seams of the parts `shapes[i]` at `poses[i]` with boxes
-    /// `boxes[i]` (module docs).
+    /// The seams of the parts `shapes[i]` at `poses[i]`, `nodes` their
+    /// hierarchy (module docs).
     pub(crate) fn new<S: Shape<T, N>>(
         shapes: &[S],
         poses: &[Pose<T, N>],
-        boxes: &[Aabb<T, N>],
+        nodes: &[Node<T, N>],
     ) -> Self
     where
         Const<N>: crate::PolytopeDim<T, N>,
     {
-        let scale = boxes.iter().fold(T::zero(), |m, b| {
-            let (lo, hi) = (b.min().coords.amax(), b.max().coords.amax());
-            m.max(lo).max(hi)
+        let scale = nodes.first().map_or(T::zero(), |root| {
+            root.lo.coords.amax().max(root.hi.coords.amax())
         });
         let tol = T::default_epsilon() * nalgebra::convert(64.0) * scale;
         let placed: Vec<Placed<'_, T, N, S>> = shapes
@@ -191,7 +207,17 @@ impl<T: Real, const N: usize> Seams<T, N> {
                 polytope: is_polytope(shape),
             })
             .collect();
-        let near = neighbours(boxes, tol);
+        let near: Vec<Vec<usize>> = placed
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                if p.polytope {
+                    neighbours(nodes, p, i, tol)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
         // Pass 1: the internal faces.
         let internal: Vec<Vec<bool>> = placed
             .iter()

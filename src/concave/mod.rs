@@ -184,7 +184,7 @@ impl<T: Real> ConcavePolygon<T> {
             })?;
             parts.push((Pose::identity(), AnyShape::Polytope(convex)));
         }
-        let compound = Compound::new(parts)?;
+        let compound = Compound::build(parts, false)?;
         Ok(Self {
             vertices,
             reflex,
@@ -314,6 +314,21 @@ impl<T: Real> PartsImpl<T, 2> for ConcavePolygon<T> {
     #[inline]
     fn part_count(&self) -> usize {
         self.compound.part_count()
+    }
+
+    #[inline]
+    fn admits(
+        &self,
+        i: usize,
+        at: (crate::ContactFeature, &nalgebra::Point2<T>),
+        n: &nalgebra::Vector2<T>,
+    ) -> bool {
+        self.compound.admits(i, at, n)
+    }
+
+    #[inline]
+    fn internal_face(&self, i: usize, f: usize) -> bool {
+        self.compound.internal_face(i, f)
     }
 }
 
