@@ -358,11 +358,7 @@ where
     let mut best: Option<(usize, T)> = None;
     for f in (0..s.face_count()).filter(|&f| !internal(f)) {
         let n = s.local_face_normal(f).into_inner();
-        let low = other
-            .local_interval(&rel.rotation.inverse_transform_vector(&n))
-            .min
-            + n.dot(&rel.translation.vector);
-        let gap = low - s.local_interval(&n).max;
+        let (gap, _, _) = crate::manifold::gap_along(s, other, &rel, &n);
         if best.is_none_or(|(_, g)| gap > g) {
             best = Some((f, gap));
         }

@@ -488,9 +488,7 @@ fn run_face<T, A, B, const N: usize>(
             return;
         }
     };
-    let ia = a.local_interval(&n);
-    let ib = b.local_interval(&pose_ab.rotation.inverse_transform_vector(&n));
-    let gap = ib.min + n.dot(&pose_ab.translation.vector) - ia.max;
+    let (gap, _, _) = gap_along(a, b, &pose_ab, &n);
     m.restart(nalgebra::Unit::new_unchecked(pose_a.rotation * n));
     // NaN or beyond the margin: empty.
     if gap
@@ -514,6 +512,25 @@ fn run_face<T, A, B, const N: usize>(
     }
 }
 
+/// The gap between `a` and `b` (B's pose in A's frame `pose_ab`) along
+/// `n` (A's frame, from A towards B): `min over B of n·x − max over A`,
+/// with the two intervals it came from.
+pub(crate) fn gap_along<T, A, B, const N: usize>(
+    a: &A,
+    b: &B,
+    pose_ab: &Pose<T, N>,
+    n: &nalgebra::SVector<T, N>,
+) -> (T, crate::Interval<T>, crate::Interval<T>)
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let ia = a.local_interval(n);
+    let ib = b.local_interval(&pose_ab.rotation.inverse_transform_vector(n));
+    (ib.min + n.dot(&pose_ab.translation.vector) - ia.max, ia, ib)
+}
+
 /// A's face to take instead of B's face of gap `gap_b` (the SAT's): A's
 /// face most aligned with the SAT axis, its outward normal (A's frame)
 /// and its gap, when B's face does not beat it by the tolerance of
@@ -532,9 +549,7 @@ where
     let fa = Faces::new(a)?;
     let (f, n) = fa.most_aligned(|i| fa.normal(i), &frames.normal);
     let pose_ab = frames.pose_ab();
-    let ia = a.local_interval(&n);
-    let ib = b.local_interval(&pose_ab.rotation.inverse_transform_vector(&n));
-    let gap = ib.min + n.dot(&pose_ab.translation.vector) - ia.max;
+    let (gap, ia, ib) = gap_along(a, b, pose_ab, &n);
     let two = T::one() + T::one();
     let size = ((ia.max - ia.min) / two).min((ib.max - ib.min) / two);
     (!prefer_face::b_face_wins(gap_b, gap, size)).then_some((f, n, gap))
