@@ -331,7 +331,22 @@ where
     }
     let r = shape.radius();
     let c = shape.local_core_closest_point(p);
-    let v = p - c;
+    let mut v = p - c;
+    // On a segment core with `p` projecting strictly inside the segment,
+    // the true `p − c` is orthogonal to the segment: drop the
+    // along-segment part that round-off in `c` leaves, so that the
+    // direction is exact. (Beyond an endpoint `c` is that endpoint and
+    // `v` is kept whole.)
+    if shape.core_vertex_count() == 2 {
+        let (a, b) = (shape.local_core_vertex(0), shape.local_core_vertex(1));
+        let ab = b - a;
+        let along = ab.dot(&(p - a));
+        if along > T::zero() && along < ab.norm_squared() {
+            if let Some(u) = ab.try_normalize(T::zero()) {
+                v -= u * u.dot(&v);
+            }
+        }
+    }
     let d = v.norm();
     if is_nan(d) {
         return (*p, d);
@@ -339,8 +354,12 @@ where
     // Outside the core by more than the round-off of the core's closest
     // point: along the segment from the core, at the radius. Within it
     // (a point on a capsule's segment, say), `v` is round-off and points
-    // anywhere, along the segment included: the branches below.
-    if d > on_core_slack(&c.coords, &p.coords) {
+    // anywhere: the branches below. The round-off scales with the core's
+    // vertices as well as with `c` and `p` (a point near the middle of a
+    // long segment); they are read only for a point inside the shell.
+    if d > on_core_slack(&c.coords, &p.coords)
+        && (d > r || d > on_core_slack(&c.coords, &p.coords) + core_slack(shape))
+    {
         return (c + v * (r / d), (d - r).abs());
     }
     // On or inside the core. Faces listed: the nearest face plane. A face
@@ -373,6 +392,20 @@ where
 #[inline]
 fn on_core_slack<T: Real, const N: usize>(c: &SVector<T, N>, p: &SVector<T, N>) -> T {
     let scale = c.amax() + p.amax();
+    T::default_epsilon() * nalgebra::convert(8.0) * scale
+}
+
+/// The round-off a core's vertices bring to its closest point (`8 ε` of
+/// their largest coordinate).
+fn core_slack<T, const N: usize, S>(shape: &S) -> T
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let mut scale = T::zero();
+    for i in 0..shape.core_vertex_count() {
+        scale = scale.max(shape.local_core_vertex(i).coords.amax());
+    }
     T::default_epsilon() * nalgebra::convert(8.0) * scale
 }
 
