@@ -351,6 +351,12 @@ where
     // `rel`'s translation is a difference of the two poses' translations:
     // its round-off is relative to them, not to the shapes.
     let moved = pose_outer.translation.vector.amax() + pose_inner.translation.vector.amax();
+    if !crate::real::is_finite(moved) {
+        // An infinite translation is not a place (docs/contract.md,
+        // "Non-finite input"), and it would make every slack below
+        // infinite: a turned pose mixes it into `rel` as NaN only in part.
+        return false;
+    }
     let r_outer = outer.radius();
     if r_outer > T::zero() {
         let r_inner = inner.radius();

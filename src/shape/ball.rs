@@ -154,10 +154,14 @@ impl<T: Real, const N: usize> Ball<T, N> {
 
     /// Whether the world point `p` lies in the ball placed at `pose`: the
     /// squared length of [`world_offset`](Self::world_offset) against
-    /// `r²` (the boundary counts; NaN gives `false`).
+    /// `r²` (the boundary counts; NaN gives `false`). A centred ball's
+    /// offset never meets its rotation, so a rotation holding an infinity
+    /// or a NaN is refused here, and only for a point found inside (no cost
+    /// on the way out; docs/contract.md, "Non-finite input").
     #[inline(always)]
     pub(crate) fn contains_world_point(&self, pose: &crate::Pose<T, N>, p: &Point<T, N>) -> bool {
         self.world_offset(pose, p).norm_squared() <= self.radius * self.radius
+            && (!self.centred || crate::real::all_finite(pose.rotation.matrix().iter()))
     }
 }
 
