@@ -292,6 +292,24 @@ where
     newton(a, pose_a, vel_a, b, &pose_ab, &v, max_toi, tolerance)
 }
 
+/// The axis `−x̂` of the cores' difference point `x` (of length `len`),
+/// where `x` is longer than `floor` (the tolerance's lower bound) and so
+/// not round-off; `None` otherwise. A reversed normal at a touch came
+/// from the direction of an `x` of length 1e-16 (f64) to 1e-7 (f32):
+/// `tests/casts.rs::polytope_cast_normals_close_in_both_orders`.
+#[inline]
+fn reliable_axis<T: Real, const N: usize>(
+    x: &SVector<T, N>,
+    len: T,
+    floor: T,
+) -> Option<Unit<SVector<T, N>>> {
+    if len > floor {
+        Unit::try_new(-x, T::zero())
+    } else {
+        None
+    }
+}
+
 /// Newton's steps on the exact distance for the generic pairs (the
 /// module's pseudocode), B posed in A's frame by `pose_ab` and moving by
 /// `v` there; `pose_a` and `vel_a` place the answer in the world.
@@ -334,9 +352,10 @@ where
             // The moved corral's point is already within the tolerance: a
             // touch at this time whatever the iteration would add (it only
             // shortens x), without its support points.
-            let d = x.norm() - radii;
+            let len = x.norm();
+            let d = len - radii;
             if d <= tolerance.for_distance(d, t) {
-                if let Some(n) = Unit::try_new(-x, T::zero()) {
+                if let Some(n) = reliable_axis(&x, len, tolerance.low_at(t)) {
                     axis = n;
                 }
                 let (pa, pb) = (corral.combine(|p| p.a), corral.combine(Vertex::b));
@@ -359,8 +378,17 @@ where
         if is_nan(d) {
             return None;
         }
-        // At x = 0 (cores touching) the last axis stands.
-        if let Some(n) = Unit::try_new(-x, T::zero()) {
+        // The first x gives the axis whatever its length (there is no
+        // other); later ones only where the cores are apart by more than
+        // round-off: at a touch of two polytopes x is round-off whose
+        // direction is noise, and the last axis that saw them apart (the
+        // touching features' normal) stands.
+        let fresh = if t == T::zero() && moved_gap.is_none() {
+            Unit::try_new(-x, T::zero())
+        } else {
+            reliable_axis(&x, len, tolerance.low_at(t))
+        };
+        if let Some(n) = fresh {
             axis = n;
         }
         let tol = tolerance.for_distance(d, t);
