@@ -29,6 +29,7 @@ use nalgebra::{Const, Point, SVector, Unit, Vector3};
 use crate::pose::pose_is_finite;
 use crate::query::beyond_range;
 use crate::real::is_nan;
+use crate::shape::reach;
 use crate::{
     closest_points, contact_manifold, separation, ClosestPoints, ContactDim, Feature, Pose, Pose2,
     Pose3, Real, Shape,
@@ -353,31 +354,6 @@ where
         point_b,
         feature,
     }
-}
-
-/// A bound on the distance of any point of the shape from its local
-/// origin: the farthest core vertex plus the radius, or, for a core that
-/// lists no vertices, the norm of the support values along the
-/// coordinate axes.
-fn reach<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> T {
-    let r = shape.radius();
-    if let Some(p) = shape.local_core_farthest_point(&Point::origin()) {
-        return p.coords.norm() + r;
-    }
-    let mut sq = T::zero();
-    for k in 0..N {
-        let mut e = SVector::<T, N>::zeros();
-        e[k] = T::one();
-        let hi = shape.local_support_value(&e);
-        let lo = shape.local_support_value(&-e);
-        let m = if hi.abs() > lo.abs() {
-            hi.abs()
-        } else {
-            lo.abs()
-        };
-        sq += m * m;
-    }
-    sq.sqrt()
 }
 
 /// A rigid motion with constant linear and angular velocity, for

@@ -82,8 +82,8 @@ pub use contract::{validate_shape, ContractError, CONTRACT_TOLERANCE};
 pub use distance::{closest_points, distance, signed_distance, ClosestPoints};
 pub use error::{BroadPhaseError, CompoundHullError, ResultError, ShapeError};
 pub use manifold::{
-    contact_manifold, contact_manifold_into, ContactDim, ContactFeature, ContactId, ContactPoint,
-    Manifold, Side, MAX_CONTACT_POINTS,
+    contact_manifold, contact_manifold_into, contact_manifold_recycled, ContactCache, ContactDim,
+    ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS,
 };
 pub use pose::{check_pose, pose_from_matrix, IntoPose, Pose, Pose2, Pose3};
 pub use query::{containment, contains_point, intersects, penetration, separation};

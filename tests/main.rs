@@ -60,6 +60,7 @@ mod manifolds_box2_clip;
 mod manifolds_gate;
 mod manifolds_ids;
 mod manifolds_into;
+mod manifolds_recycle;
 mod manifolds_resting;
 mod manifolds_round;
 mod manifolds_speculative;

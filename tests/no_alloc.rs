@@ -6,9 +6,9 @@ use std::cell::Cell;
 
 use nalgebra::{Point2, Point3, Rotation2, Vector2, Vector3};
 use separating_axis::{
-    contact_manifold, contact_manifold_into, containment, contains_point, engine, intersects,
-    penetration, separation, Aabb, Ball, Capsule, ConvexPolygon, ConvexPolyhedron, Manifold, Obb,
-    Pose, Pose2, Shape,
+    contact_manifold, contact_manifold_into, contact_manifold_recycled, containment,
+    contains_point, engine, intersects, penetration, separation, Aabb, Ball, Capsule, ContactCache,
+    ConvexPolygon, ConvexPolyhedron, Manifold, Obb, Pose, Pose2, Shape,
 };
 
 /// Counts the allocations of each thread separately: every integration test
@@ -498,8 +498,13 @@ fn manifolds_3d_do_not_allocate() {
                 // Margin 0: the early exit of `src/manifold/gate.rs`.
                 let m3 = contact_manifold(a, &id, b, &pb, 0.0);
                 contact_manifold_into(&mut refilled, a, &id, b, &pb, 0.5);
+                // Recycling: computed, then refreshed on a nearby pose.
+                let mut cache = ContactCache::new(0.01);
+                let nearby = Pose::<f64, 3>::translation(1e-4, 0.0, 0.0) * pb;
+                let r = contact_manifold_recycled(a, &id, b, &pb, 0.5, &mut cache).len();
+                let r = r + contact_manifold_recycled(a, &id, b, &nearby, 0.5, &mut cache).len();
                 let after = allocations();
-                points += m.len() + m2.len() + m3.len() + refilled.len();
+                points += m.len() + m2.len() + m3.len() + refilled.len() + r;
                 std::hint::black_box((m, m2, m3));
                 assert_eq!(after - before, 0);
             }

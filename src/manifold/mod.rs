@@ -46,6 +46,7 @@ mod frames;
 mod gate;
 mod one_point;
 mod prefer_face;
+mod recycle;
 mod speculative;
 mod three_d;
 mod two_d;
@@ -54,6 +55,7 @@ mod types;
 use frames::{Faces, Frames};
 use gate::{gate, Gate};
 use one_point::one_point;
+pub use recycle::{contact_manifold_recycled, ContactCache};
 pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CONTACT_POINTS};
 
 /// The contact manifold of two shapes, in 2D or 3D: the normal of
