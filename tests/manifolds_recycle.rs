@@ -94,20 +94,18 @@ where
             let rel = pa.inv_mul(&pb);
             if !cache.reused() {
                 assert_eq!(got, exact, "{what}: a computed frame is the full answer");
-                kept = exact
-                    .deepest()
-                    .map(|p| f(p.separation))
-                    .filter(|&s| s < 0.0)
-                    .map(|s| (rel, s));
+                kept = exact.deepest().map(|p| (rel, f(p.separation)));
                 continue;
             }
             seen.reused += 1;
-            let (at, deepest) = kept.expect("a reused frame has a kept manifold");
-            let m = motion(&at, &rel, lever - deepest);
-            assert!(
-                m <= max_motion + tol && m < -deepest + tol,
-                "{what}: reused at M = {m}"
-            );
+            if got.is_empty() {
+                // Kept apart: the full computation is empty too.
+                assert!(exact.is_empty(), "{what}: kept apart, but {exact:?}");
+                continue;
+            }
+            let (at, deepest) = kept.expect("a refreshed frame has a kept manifold");
+            let m = motion(&at, &rel, lever + deepest.abs());
+            assert!(m <= max_motion + tol, "{what}: refreshed at M = {m}");
             let n = got.normal().into_inner();
             for p in got.points() {
                 let on_a = pa * p.local_a;
@@ -429,21 +427,33 @@ fn recycling_by_hand<T: TestReal>() {
     let m = *contact_manifold_recycled(&ground, &id, &unit, &far, t(0.02), &mut cache);
     assert!(!cache.reused());
     assert_eq!(m, contact_manifold(&ground, &id, &unit, &far, t(0.02)));
-    // Lifted clear: computed every call, never kept.
-    let clear = at(0.006, 1.01);
-    for _ in 0..2 {
+    // Lifted clear by 0.01, within the margin: speculative points, kept,
+    // refreshed (the verdict asked of `intersects`); lifted by 0.5, beyond
+    // it: the empty manifold, kept while the axis shows the gap.
+    for (y, points) in [(1.01, 2), (1.5, 0)] {
+        let clear = at(0.006, y);
         let m = *contact_manifold_recycled(&ground, &id, &unit, &clear, t(0.02), &mut cache);
         assert!(!cache.reused());
         assert_eq!(m, contact_manifold(&ground, &id, &unit, &clear, t(0.02)));
+        assert_eq!(m.len(), points);
+        let nearer = at(0.007, y - 0.001);
+        let m = *contact_manifold_recycled(&ground, &id, &unit, &nearer, t(0.02), &mut cache);
+        assert!(cache.reused(), "{} lifted to {y}", T::NAME);
+        assert_eq!(m.len(), points);
+        for p in m.points() {
+            assert!((f(p.separation) - (y - 1.001)).abs() <= eps, "{p:?}");
+        }
     }
-    // A motion that would bring the depth to zero within the bound is
-    // computed (M < depth fails): 0.0049 deep, bound 0.005.
-    let shallow = at(0.0, 1.0 - 0.0049);
+    // Past the verdict: 0.004 deep, then lifted by 0.0049 (apart by 9e-4,
+    // a motion within the bound but past the depth): refreshed only
+    // because `intersects` agrees that they are apart.
+    let shallow = at(0.0, 1.0 - 0.004);
     contact_manifold_recycled(&ground, &id, &unit, &shallow, t(0.02), &mut cache);
-    let up = at(0.0, 1.0 - 0.0049 + 0.00495);
+    let up = at(0.0, 1.0 - 0.004 + 0.0049);
     let m = *contact_manifold_recycled(&ground, &id, &unit, &up, t(0.02), &mut cache);
-    assert!(!cache.reused());
-    assert_eq!(m, contact_manifold(&ground, &id, &unit, &up, t(0.02)));
+    assert!(cache.reused());
+    assert!(m.points().iter().all(|p| f(p.separation) > 0.0), "{m:?}");
+    assert!(!separating_axis::intersects(&ground, &id, &unit, &up));
     // Another margin computes; NaN computes and keeps nothing.
     contact_manifold_recycled(&ground, &id, &unit, &far, t(0.02), &mut cache);
     contact_manifold_recycled(&ground, &id, &unit, &far, t(0.03), &mut cache);

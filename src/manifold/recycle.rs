@@ -1,32 +1,36 @@
-//! Contact recycling: a touching pair's manifold kept from step to step
-//! while the pair barely moves, its points carried by the bodies and their
+//! Contact recycling: a pair's manifold kept from step to step while the
+//! pair barely moves, its points carried by the bodies and their
 //! separations measured again (docs/coherence.md, "Contact recycling").
 //!
 //! ```text
 //! contact_manifold_recycled(A, B, margin, cache):
-//!     rel = pose_a⁻¹ · pose_b
-//!     the cache holds a manifold computed at rel₀ with this margin,
-//!     deepest separation s₀ < 0, and
-//!     M = |t − t₀| + ‖R − R₀‖_F · (reach_B + |s₀|) <= max_motion, M < |s₀|:
-//!         the normal turns with its reference body; each point's
-//!         incident anchor is carried by its body, its separation is the
-//!         normal's component of (incident − reference anchor, carried),
-//!         and the reference anchor moves to the incident one's foot
-//!         kept when the deepest refreshed separation is still negative
-//!     otherwise: contact_manifold_into, kept when it touches (s₀ < 0)
+//!     rel = pose_a⁻¹ · pose_b; same margin as the kept manifold, and
+//!     kept with points (deepest separation s₀ then, at rel₀):
+//!         M = |t − t₀| + ‖R − R₀‖_F · (reach_B + |s₀|) <= max_motion:
+//!             the normal turns with its reference body; each point's
+//!             incident anchor is carried by its body, its separation is
+//!             the normal's component of (incident − reference anchor,
+//!             carried), the reference anchor moves to the incident one's
+//!             foot; points past the margin are dropped
+//!             handed out when the verdict is certified: s₀ < 0 and
+//!             M < |s₀|, else intersects(A, B) == (deepest <= 0)
+//!     kept empty (apart beyond the margin along axis n, in A's frame):
+//!         the gap along n now > margin + round-off → empty, normal n
+//!     otherwise: contact_manifold_into, kept
 //! ```
 //!
-//! Why the verdict cannot change: every point of B moves in A's frame by
-//! at most `M` (`|(R − R₀)q + t − t₀| <= ‖R − R₀‖₂ |q| + |t − t₀|`, and the
-//! spectral norm is at most the Frobenius norm), so the signed distance of
-//! the pair, 1-Lipschitz in that motion, is within `M` of `s₀`, which is
-//! the manifold's deepest separation (`−depth`: docs/manifolds.md). With
-//! `M < |s₀|` the pair still overlaps, and a refreshed manifold is handed
-//! out only while its deepest point still says so.
+//! Why `M < |s₀|` certifies the verdict: every point of B moves in A's
+//! frame by at most `M` (`|(R − R₀)q + t − t₀| <= ‖R − R₀‖₂ |q| + |t − t₀|`,
+//! the spectral norm at most the Frobenius norm), so the pair's signed
+//! distance, 1-Lipschitz in that motion, is within `M` of `s₀ = −depth`
+//! (docs/manifolds.md: a manifold's deepest point is at `−depth`). Why the
+//! gap certifies an empty manifold: the gap along any axis is at most the
+//! SAT distance, and the full computation is empty exactly when that
+//! distance exceeds the margin.
 
 use nalgebra::{Const, SVector, Unit};
 
-use super::{contact_manifold_into, ContactDim, Manifold, Side};
+use super::{contact_manifold_into, ContactDim, Manifold, Side, MAX_CONTACT_POINTS};
 use crate::{Pose, Real, Shape};
 
 /// What a pair keeps for [`contact_manifold_recycled`] from one step to the
@@ -54,26 +58,45 @@ use crate::{Pose, Real, Shape};
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct ContactCache<T: Real, const N: usize> {
-    /// The manifold as computed, at `rel`.
-    computed: Manifold<T, N>,
-    /// The manifold last handed out (refreshed or computed).
+    /// The manifold last handed out (refreshed or computed). A refresh
+    /// rewrites it in place from what never changes: the incident anchors
+    /// in their bodies' frames, the ids, `offsets`.
     current: Manifold<T, N>,
-    /// B's pose in A's frame when `computed` was computed.
+    /// Each point's reference anchor along `local_normal` when computed
+    /// (the reference face's offset, for a face contact).
+    offsets: [T; MAX_CONTACT_POINTS],
+    /// Whether the reference face is B's.
+    reference_b: bool,
+    /// B's pose in A's frame when the manifold was computed.
     rel: Pose<T, N>,
-    /// `computed`'s normal in its reference body's frame.
+    /// The computed normal in its reference body's frame.
     local_normal: SVector<T, N>,
-    /// `computed`'s deepest separation (negative when kept).
+    /// The computed manifold's deepest separation.
     deepest: T,
     /// B's reach plus `|deepest|`: the lever of a rotation.
     lever: T,
-    /// The margin `computed` was computed with.
+    /// The largest distance of a point of A (of B) from its origin.
+    reach: (T, T),
+    /// The margin the manifold was computed with.
     margin: T,
     /// The largest motion ([`ContactCache::new`]) a kept manifold serves.
     max_motion: T,
-    /// Whether `computed` may be refreshed.
-    kept: bool,
+    /// What is kept.
+    kept: Kept,
     /// Whether the last call refreshed instead of computing.
     reused: bool,
+}
+
+/// What a [`ContactCache`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kept {
+    /// Nothing: the next call computes.
+    Nothing,
+    /// An empty manifold: the pair apart beyond the margin along
+    /// `local_normal` (A's frame).
+    Apart,
+    /// A manifold with points.
+    Points,
 }
 
 impl<T: Real, const N: usize> ContactCache<T, N> {
@@ -91,15 +114,17 @@ impl<T: Real, const N: usize> ContactCache<T, N> {
     #[must_use]
     pub fn new(max_motion: T) -> Self {
         Self {
-            computed: Manifold::new(),
             current: Manifold::new(),
+            offsets: [T::zero(); MAX_CONTACT_POINTS],
+            reference_b: false,
             rel: Pose::identity(),
             local_normal: SVector::zeros(),
             deepest: T::zero(),
             lever: T::zero(),
+            reach: (T::zero(), T::zero()),
             margin: T::zero(),
             max_motion,
-            kept: false,
+            kept: Kept::Nothing,
             reused: false,
         }
     }
@@ -139,35 +164,40 @@ impl<T: Real, const N: usize> ContactCache<T, N> {
     /// ```
     #[inline]
     pub fn clear(&mut self) {
-        self.kept = false;
+        self.kept = Kept::Nothing;
         self.reused = false;
     }
 }
 
 /// [`contact_manifold`](crate::contact_manifold) with contact recycling, as
 /// engines do it (Box2D and parry keep a resting pair's manifold while it
-/// moves little): when `cache` holds a touching manifold of this pair,
+/// moves little). When `cache` holds a manifold of this pair with points,
 /// computed with this `margin`, and the pair has moved since by at most
-/// the cache's `max_motion` and by less than that manifold's depth, the
-/// manifold is refreshed instead of computed:
+/// the cache's `max_motion`, the manifold is refreshed instead of
+/// computed:
 ///
 /// * the normal turns with the body of its reference face (A's when the
 ///   manifold names none), and the ids stay;
 /// * each point's anchor on the incident body (the one that does not own
 ///   the reference face) is carried by that body, and its separation is
-///   the normal's component of the gap to the reference anchor, carried by
-///   its own body: the exact separation of that material point from the
-///   reference face's plane; the reference anchor moves to its foot, so
-///   `on_b = on_a + normal · separation` holds as in every manifold.
+///   its height over the reference face's plane (the plane through the
+///   computed reference anchor, carried by its body): the exact separation
+///   of that material point from the face; the reference anchor moves to
+///   its foot, so `on_b = on_a + normal · separation` holds as in every
+///   manifold; a point past the margin is dropped.
+///
+/// The refresh is handed out only with its verdict certified: the motion
+/// is short of the computed depth (then the pair still overlaps), or the
+/// deepest refreshed point is clear of zero by more than round-off and
+/// [`intersects`](crate::intersects) agrees with its sign; otherwise the
+/// manifold is computed. A kept empty manifold (the pair apart by more
+/// than the margin) is handed out again while the gap along its axis still
+/// exceeds the margin, which proves the full computation empty too.
 ///
 /// What that promises (docs/coherence.md, "Contact recycling", with the
-/// tests): the verdict is never changed (a refreshed manifold touches, and
-/// so does the pair); a point on an incident vertex has the separation the
-/// full computation gives it while the same features touch; every point
-/// moved by at most the motion bound `M`. The manifold is computed again
-/// past the bound, when it stopped touching, with another margin, or when
-/// its deepest refreshed point is no longer below zero; a pair apart is
-/// computed every call (its verdict could change with any motion).
+/// tests): the verdict is never changed; a point on an incident vertex has
+/// the separation the full computation gives it while the same features
+/// touch; every point moved by at most the motion bound `M`.
 ///
 /// No allocation (tests/no_alloc.rs). NaN input: computed, as
 /// [`contact_manifold`](crate::contact_manifold) answers it (empty), and
@@ -204,87 +234,134 @@ where
     Const<N>: ContactDim<T, N>,
 {
     let rel = pose_a.inv_mul(pose_b);
-    cache.reused = cache.kept && cache.margin == margin && refresh(cache, &rel, pose_a, pose_b);
+    cache.reused = cache.margin == margin
+        && match cache.kept {
+            Kept::Nothing => false,
+            Kept::Apart => still_apart(cache, &rel, a, b, pose_a),
+            Kept::Points => refresh(cache, &rel, pose_a, pose_b).is_some_and(|motion| {
+                // The verdict: certified by the motion (short of the depth
+                // by more than round-off), else asked of `intersects` where
+                // the deepest point is clear of zero by more than round-off
+                // (at a touch the full computation decides).
+                let slack = round_off(cache, &rel);
+                let deepest = cache.current.deepest().map(|p| p.separation);
+                (deepest.is_some() && cache.deepest < T::zero() && motion + slack < -cache.deepest)
+                    || deepest.is_some_and(|d| {
+                        d.abs() > slack
+                            && crate::intersects(a, pose_a, b, pose_b) == (d < T::zero())
+                    })
+            }),
+        };
     if !cache.reused {
         compute(cache, &rel, a, pose_a, b, pose_b, margin);
     }
     &cache.current
 }
 
+/// The round-off allowed on a separation or a gap of the pair: 64 ε of
+/// its coordinates in A's frame (B's offset, both reaches, the margin).
+fn round_off<T: Real, const N: usize>(cache: &ContactCache<T, N>, rel: &Pose<T, N>) -> T {
+    let scale = rel.translation.vector.amax() + cache.reach.0 + cache.reach.1 + cache.margin;
+    T::default_epsilon() * nalgebra::convert(64.0) * scale
+}
+
+/// Whether the kept axis still shows the pair apart by more than the
+/// margin, with the round-off of the gap's terms (then `cache.current` is
+/// the empty manifold with the axis turned into the world).
+fn still_apart<T, A, B, const N: usize>(
+    cache: &mut ContactCache<T, N>,
+    rel: &Pose<T, N>,
+    a: &A,
+    b: &B,
+    pose_a: &Pose<T, N>,
+) -> bool
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let n = cache.local_normal;
+    // B's lowest point along n minus A's highest, in A's frame.
+    let gap = n.dot(&rel.translation.vector)
+        - a.local_support_value(&n)
+        - b.local_support_value(&-rel.rotation.inverse_transform_vector(&n));
+    let slack = round_off(cache, rel);
+    // NaN fails the test: NaN computes.
+    let apart = gap > cache.margin + slack;
+    if apart {
+        cache
+            .current
+            .restart(Unit::new_unchecked(pose_a.rotation * n));
+    }
+    apart
+}
+
 /// The motion bound `M` of B relative to A since `cache.rel` (the module
-/// docs), NaN for NaN input.
+/// docs), with 1-norms, which bound the 2-norms without square roots; NaN
+/// for NaN input.
 fn motion<T: Real, const N: usize>(cache: &ContactCache<T, N>, rel: &Pose<T, N>) -> T {
-    let shift = (rel.translation.vector - cache.rel.translation.vector).norm();
-    let turn = (rel.rotation.matrix() - cache.rel.rotation.matrix()).norm();
+    let shift = (rel.translation.vector - cache.rel.translation.vector)
+        .iter()
+        .fold(T::zero(), |s, x| s + x.abs());
+    let turn = (rel.rotation.matrix() - cache.rel.rotation.matrix())
+        .iter()
+        .fold(T::zero(), |s, x| s + x.abs());
     shift + turn * cache.lever
 }
 
-/// Writes the refreshed manifold into `cache.current` and returns `true`,
-/// or returns `false` (past the bound, or no longer touching) leaving the
-/// kept manifold to be computed again.
+/// Writes the refreshed manifold into `cache.current` and returns the
+/// motion bound `M`, or `None` past the bound (the kept manifold is then
+/// computed again).
 fn refresh<T: Real, const N: usize>(
     cache: &mut ContactCache<T, N>,
     rel: &Pose<T, N>,
     pose_a: &Pose<T, N>,
     pose_b: &Pose<T, N>,
-) -> bool {
+) -> Option<T> {
     let m = motion(cache, rel);
-    // `!(m <= …)` so that NaN computes.
-    if !(m <= cache.max_motion && m < -cache.deepest) {
-        return false;
+    // NaN is past any bound: NaN computes.
+    if m > cache.max_motion || crate::real::is_nan(m) {
+        return None;
     }
-    let reference_b = matches!(cache.computed.reference(), Some((Side::B, _)));
+    let reference_b = cache.reference_b;
     let (pose_ref, pose_inc) = if reference_b {
         (pose_b, pose_a)
     } else {
         (pose_a, pose_b)
     };
     let n = pose_ref.rotation * cache.local_normal;
-    let out = &mut cache.current;
-    out.restart(Unit::new_unchecked(n));
-    out.reference = cache.computed.reference;
-    let mut deepest = T::zero();
-    for p in cache.computed.points() {
-        let mut q = *p;
-        let (local_ref, local_inc) = if reference_b {
-            (p.local_b, p.local_a)
-        } else {
-            (p.local_a, p.local_b)
-        };
+    // The reference plane of point k: n · x = base + offsets[k].
+    let base = n.dot(&pose_ref.translation.vector);
+    let (margin, offsets) = (cache.margin, &mut cache.offsets);
+    let mut kept = 0;
+    cache.current.set_normal(Unit::new_unchecked(n));
+    cache.current.update(|k, p| {
+        let local_inc = if reference_b { p.local_a } else { p.local_b };
         let incident = pose_inc * local_inc;
         // Along n, from A's anchor to B's.
-        let gap = incident - pose_ref * local_ref;
-        let separation = if reference_b {
-            -n.dot(&gap)
-        } else {
-            n.dot(&gap)
-        };
-        // on_b = on_a + n · separation, the incident anchor fixed.
-        let foot = if reference_b {
-            incident + n * separation
-        } else {
-            incident - n * separation
-        };
-        if reference_b {
-            (q.on_a, q.on_b, q.local_b) = (incident, foot, pose_b.inverse_transform_point(&foot));
-        } else {
-            (q.on_a, q.on_b, q.local_a) = (foot, incident, pose_a.inverse_transform_point(&foot));
-        }
-        q.separation = separation;
-        if separation > cache.margin {
+        let height = n.dot(&incident.coords) - base - offsets[k];
+        let separation = if reference_b { -height } else { height };
+        if separation > margin {
             // Out of the margin: the full computation would not list it.
-            continue;
+            return false;
         }
-        if separation < deepest {
-            deepest = separation;
+        // on_b = on_a + n · separation, the incident anchor fixed; the
+        // reference anchor its foot on the plane.
+        let foot = incident - n * height;
+        if reference_b {
+            (p.on_a, p.on_b, p.local_b) = (incident, foot, pose_b.inverse_transform_point(&foot));
+        } else {
+            (p.on_a, p.on_b, p.local_a) = (foot, incident, pose_a.inverse_transform_point(&foot));
         }
-        out.push(q);
-    }
-    deepest < T::zero()
+        p.separation = separation;
+        offsets[kept] = offsets[k];
+        kept += 1;
+        true
+    });
+    Some(m)
 }
 
-/// Computes the manifold into `cache.current` and keeps it when it
-/// touches.
+/// Computes the manifold into `cache.current` and keeps it.
 fn compute<T, A, B, const N: usize>(
     cache: &mut ContactCache<T, N>,
     rel: &Pose<T, N>,
@@ -300,19 +377,28 @@ fn compute<T, A, B, const N: usize>(
     Const<N>: ContactDim<T, N>,
 {
     contact_manifold_into(&mut cache.current, a, pose_a, b, pose_b, margin);
-    let deepest = cache.current.deepest().map_or(T::zero(), |p| p.separation);
-    cache.kept = deepest < T::zero();
-    if !cache.kept {
+    let m = &cache.current;
+    let finite = crate::pose::pose_is_finite(pose_a) && crate::pose::pose_is_finite(pose_b);
+    cache.kept = match m.deepest() {
+        _ if !finite => Kept::Nothing,
+        Some(_) => Kept::Points,
+        None => Kept::Apart,
+    };
+    if cache.kept == Kept::Nothing {
         return;
     }
-    let reference_b = matches!(cache.current.reference(), Some((Side::B, _)));
+    let reference_b = matches!(m.reference(), Some((Side::B, _)));
     let pose_ref = if reference_b { pose_b } else { pose_a };
-    cache.computed = cache.current;
+    cache.deepest = m.deepest().map_or(T::zero(), |p| p.separation);
+    let n = pose_ref.rotation.inverse_transform_vector(&m.normal());
+    for (offset, p) in cache.offsets.iter_mut().zip(m.points()) {
+        let local_ref = if reference_b { p.local_b } else { p.local_a };
+        *offset = n.dot(&local_ref.coords);
+    }
+    cache.local_normal = n;
+    cache.reference_b = reference_b;
     cache.rel = *rel;
-    cache.local_normal = pose_ref
-        .rotation
-        .inverse_transform_vector(&cache.current.normal());
-    cache.deepest = deepest;
-    cache.lever = crate::shape::reach(b) - deepest;
+    cache.reach = (crate::shape::reach(a), crate::shape::reach(b));
+    cache.lever = cache.reach.1 + cache.deepest.abs();
     cache.margin = margin;
 }

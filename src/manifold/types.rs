@@ -308,6 +308,25 @@ impl<T: Real, const N: usize> Manifold<T, N> {
     }
 
     /// Appends a point (ignored beyond [`MAX_CONTACT_POINTS`]).
+    /// Sets the normal, the points kept as they are.
+    pub(crate) fn set_normal(&mut self, normal: Unit<SVector<T, N>>) {
+        self.normal = normal;
+    }
+
+    /// Calls `f` on each point with its index, in order, and keeps the
+    /// points for which it returns `true` (in order, compacted).
+    pub(crate) fn update(&mut self, mut f: impl FnMut(usize, &mut ContactPoint<T, N>) -> bool) {
+        let mut kept = 0;
+        for k in 0..self.len {
+            let mut p = self.points[k];
+            if f(k, &mut p) {
+                self.points[kept] = p;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
     pub(crate) fn push(&mut self, p: ContactPoint<T, N>) {
         if let Some(slot) = self.points.get_mut(self.len) {
             *slot = p;
