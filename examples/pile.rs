@@ -190,11 +190,11 @@ where
         let body = |h: Handle| (&shapes[h.index()], &poses[h.index()]);
         batch::penetration(&self.pairs, body, &mut self.contacts);
         for (&(a, b), contact) in self.pairs.iter().zip(&self.contacts) {
-            if let Some(p) = contact {
-                if !(self.fixed[a.index()] && self.fixed[b.index()]) {
-                    figures.overlapping += 1;
-                    figures.max_depth = figures.max_depth.max(p.depth);
-                }
+            if let Some(p) = contact
+                && !(self.fixed[a.index()] && self.fixed[b.index()])
+            {
+                figures.overlapping += 1;
+                figures.max_depth = figures.max_depth.max(p.depth);
             }
         }
         figures

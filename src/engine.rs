@@ -135,10 +135,10 @@ where
         });
         for j in 0..b.edge_count() {
             let eb = b.local_edge(j);
-            if let (Some(fa), Some(fb)) = (&ea_faces, &eb.faces) {
-                if !is_minkowski_face(fa, &ea_dir, fb, &eb.direction) {
-                    continue;
-                }
+            if let (Some(fa), Some(fb)) = (&ea_faces, &eb.faces)
+                && !is_minkowski_face(fa, &ea_dir, fb, &eb.direction)
+            {
+                continue;
             }
             let Some(u) = unit_cross3(&ea_dir, &eb.direction) else {
                 continue;
@@ -210,10 +210,10 @@ where
         // is at most its bound, computed from the two core points
         // themselves (NaN stays NaN).
         let mut gap = Gap::from_supports(ha, hb);
-        if let Some(cap) = bound {
-            if cap < gap.distance {
-                gap.distance = cap;
-            }
+        if let Some(cap) = bound
+            && cap < gap.distance
+        {
+            gap.distance = cap;
         }
         best.offer(gap, axis, feature)
     });

@@ -178,7 +178,7 @@ where
 {
     let (ga, gb) = (generator_count(a), generator_count(b));
     let g = ga + gb;
-    let gen = |k: usize| {
+    let generator = |k: usize| {
         if k < ga {
             generator(a, k)
         } else {
@@ -189,7 +189,7 @@ where
     // flat, and a normal of its span carries the depth when the cores meet.
     let mut all = Basis::<T, N>::new();
     for k in 0..g {
-        all.push(&gen(k));
+        all.push(&generator(k));
     }
     if all.len + 1 < N {
         if let Some(n) = all.normal() {
@@ -201,7 +201,7 @@ where
         let k = N - 1;
         let cube = (N as u64).saturating_mul(N as u64).saturating_mul(N as u64);
         if binomial(g, k).saturating_mul(cube) <= WORK_BUDGET {
-            facet_axes::<T, N, _>(ga, g, &gen, visit)?;
+            facet_axes::<T, N, _>(ga, g, &generator, visit)?;
         } else if let Some(u) = crate::distance::nearest_core_axis(a, b, pose_ab) {
             visit(u, round_feature(a))?;
         }
@@ -228,7 +228,7 @@ fn round_feature<T: Real, const N: usize, A: Shape<T, N> + ?Sized>(a: &A) -> Fea
 fn facet_axes<T, const N: usize, F>(
     ga: usize,
     g: usize,
-    gen: &impl Fn(usize) -> SVector<T, N>,
+    generator: &impl Fn(usize) -> SVector<T, N>,
     visit: &mut F,
 ) -> ControlFlow<()>
 where
@@ -246,16 +246,16 @@ where
     loop {
         let subset = &idx[..k];
         let first_b = subset.iter().find(|&&i| i >= ga);
-        if subset[0] < ga {
-            if let Some(&j) = first_b {
-                let mut basis = Basis::<T, N>::new();
-                if subset.iter().all(|&i| basis.push(&gen(i))) {
-                    if let Some(n) = basis.normal() {
-                        let feature = Feature::EdgePair(subset[0], j - ga);
-                        visit(n, feature)?;
-                        visit(-n, feature)?;
-                    }
-                }
+        if subset[0] < ga
+            && let Some(&j) = first_b
+        {
+            let mut basis = Basis::<T, N>::new();
+            if subset.iter().all(|&i| basis.push(&generator(i)))
+                && let Some(n) = basis.normal()
+            {
+                let feature = Feature::EdgePair(subset[0], j - ga);
+                visit(n, feature)?;
+                visit(-n, feature)?;
             }
         }
         // The next subset: bump the last index that can still move.

@@ -341,10 +341,11 @@ where
         let (a, b) = (shape.local_core_vertex(0), shape.local_core_vertex(1));
         let ab = b - a;
         let along = ab.dot(&(p - a));
-        if along > T::zero() && along < ab.norm_squared() {
-            if let Some(u) = ab.try_normalize(T::zero()) {
-                v -= u * u.dot(&v);
-            }
+        if along > T::zero()
+            && along < ab.norm_squared()
+            && let Some(u) = ab.try_normalize(T::zero())
+        {
+            v -= u * u.dot(&v);
         }
     }
     let d = v.norm();

@@ -125,14 +125,14 @@ where
 {
     let mut best: Option<PartPair<Penetration<T, N>>> = None;
     for (i, j, sa, wa, sb, wb) in all_pairs(a, pa, b, pb) {
-        if let Some(p) = separating_axis::penetration(sa, &wa, sb, &wb) {
-            if best.is_none_or(|q| p.depth > q.value.depth) {
-                best = Some(PartPair {
-                    value: p,
-                    part_a: i,
-                    part_b: j,
-                });
-            }
+        if let Some(p) = separating_axis::penetration(sa, &wa, sb, &wb)
+            && best.is_none_or(|q| p.depth > q.value.depth)
+        {
+            best = Some(PartPair {
+                value: p,
+                part_a: i,
+                part_b: j,
+            });
         }
     }
     best
@@ -295,10 +295,10 @@ where
 {
     let mut best: Option<PartHit<RayHit<T, N>>> = None;
     for (i, (q, s)) in body.parts().into_iter().enumerate() {
-        if let Some(h) = separating_axis::cast_ray(s, &world(pose, &q), ray, max_toi, solid) {
-            if best.is_none_or(|b| h.toi < b.value.toi) {
-                best = Some(PartHit { value: h, part: i });
-            }
+        if let Some(h) = separating_axis::cast_ray(s, &world(pose, &q), ray, max_toi, solid)
+            && best.is_none_or(|b| h.toi < b.value.toi)
+        {
+            best = Some(PartHit { value: h, part: i });
         }
     }
     best

@@ -251,16 +251,18 @@ where
     if !max_toi.is_finite() {
         return;
     }
-    if let Some(h) = ray_hit {
-        if finite(&ray.origin.coords) && finite(&ray.dir) {
-            assert!(f(h.toi) >= 0.0 && h.toi <= max_toi, "ray {h:?}: {}", ctx());
-        }
+    if let Some(h) = ray_hit
+        && finite(&ray.origin.coords)
+        && finite(&ray.dir)
+    {
+        assert!(f(h.toi) >= 0.0 && h.toi <= max_toi, "ray {h:?}: {}", ctx());
     }
-    if let Some(c) = cast {
-        if finite(&va) && finite(&vb) {
-            assert!(f(c.toi) >= 0.0 && c.toi <= max_toi, "cast {c:?}: {}", ctx());
-            assert!(unit(&c.normal.into_inner()), "cast {c:?}: {}", ctx());
-        }
+    if let Some(c) = cast
+        && finite(&va)
+        && finite(&vb)
+    {
+        assert!(f(c.toi) >= 0.0 && c.toi <= max_toi, "cast {c:?}: {}", ctx());
+        assert!(unit(&c.normal.into_inner()), "cast {c:?}: {}", ctx());
     }
 }
 

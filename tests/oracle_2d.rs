@@ -290,11 +290,11 @@ fn signed_distance_matches_brute_force_depth_and_distance() {
                 -sd
             );
         }
-        if let (World::Polygon(p), World::Polygon(q)) = (&a, &b) {
-            if sd > 0.0 {
-                apart += 1;
-                assert_close(sd, brute_force_distance(p, q), 1e-12 * scene.scale());
-            }
+        if let (World::Polygon(p), World::Polygon(q)) = (&a, &b)
+            && sd > 0.0
+        {
+            apart += 1;
+            assert_close(sd, brute_force_distance(p, q), 1e-12 * scene.scale());
         }
     }
     assert_eq!(deep, 40, "not enough overlapping scenes");

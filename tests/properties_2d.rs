@@ -53,13 +53,13 @@ fn swap_symmetry<T: TestReal>(scene: Scene<T>) -> TestResult {
         return fail(&scene, "intersects differs from the swapped pair's");
     }
     let (p, q) = (scene.penetration(), swapped.penetration());
-    if let (Some(p), Some(q)) = (p, q) {
-        if (f(p.depth) - f(q.depth)).abs() > tol {
-            return fail(
-                &scene,
-                format!("depth {:e}, swapped {:e}", f(p.depth), f(q.depth)),
-            );
-        }
+    if let (Some(p), Some(q)) = (p, q)
+        && (f(p.depth) - f(q.depth)).abs() > tol
+    {
+        return fail(
+            &scene,
+            format!("depth {:e}, swapped {:e}", f(p.depth), f(q.depth)),
+        );
     }
     if (vf(&s.axis) + vf(&w.axis)).norm() > T::NORMAL {
         let g = f(scene.gap_along(&-w.axis.into_inner()));

@@ -157,10 +157,10 @@ pub(crate) fn sweep<T: Real>(
         for &e in edges.iter().filter(|&&e| ends(e).1 == k) {
             let (a, b) = (status.below(e), status.above(e));
             status.remove(e);
-            if let (Some(a), Some(b)) = (a, b) {
-                if meet(&status, a, b) {
-                    return Err((a, b));
-                }
+            if let (Some(a), Some(b)) = (a, b)
+                && meet(&status, a, b)
+            {
+                return Err((a, b));
             }
             below = a;
         }

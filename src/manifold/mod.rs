@@ -441,18 +441,18 @@ fn run<T, A, B, const N: usize>(
     // The bias toward A: A's face when B's, the SAT's, does not beat it
     // by the tolerance (`prefer_face::b_face_wins`); B's when A's clips
     // empty.
-    if let Feature::FaceB(_) = sat.feature {
-        if let Some((f, n, gap)) = a_face_instead(a, b, &frames, sat.distance) {
-            let (sat_normal, sat_distance) = (frames.normal, frames.distance);
-            m.restart(nalgebra::Unit::new_unchecked(pose_a.rotation * n));
-            (frames.normal, frames.distance) = (n, gap);
-            contacts(m, &frames, a, b, Feature::FaceA(f), margin);
-            if !m.is_empty() {
-                return;
-            }
-            m.restart(sat.axis);
-            (frames.normal, frames.distance) = (sat_normal, sat_distance);
+    if let Feature::FaceB(_) = sat.feature
+        && let Some((f, n, gap)) = a_face_instead(a, b, &frames, sat.distance)
+    {
+        let (sat_normal, sat_distance) = (frames.normal, frames.distance);
+        m.restart(nalgebra::Unit::new_unchecked(pose_a.rotation * n));
+        (frames.normal, frames.distance) = (n, gap);
+        contacts(m, &frames, a, b, Feature::FaceA(f), margin);
+        if !m.is_empty() {
+            return;
         }
+        m.restart(sat.axis);
+        (frames.normal, frames.distance) = (sat_normal, sat_distance);
     }
     contacts(m, &frames, a, b, sat.feature, margin);
     if m.is_empty() {

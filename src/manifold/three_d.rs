@@ -371,20 +371,21 @@ pub(super) fn clip_and_push<T: Real, const C: usize>(
     // from below, and a point outside the face at that distance would be
     // a contact closer than the shapes are.
     let overlapping = frames.distance < T::zero();
-    if overlapping && least.is_none_or(|least| least > frames.distance + slack) {
-        if let Some(c) = deepest() {
-            let separation = height(&c) - r_ref - r_inc;
-            if separation <= margin && least.is_none_or(|least| separation < least - slack) {
-                extra = Some(c);
-                let slot = if n_kept < C {
-                    n_kept += 1;
-                    n_kept - 1
-                } else {
-                    // A full list gives up its shallowest point.
-                    (0..n_kept).fold(0, |s, i| if kept[i].1 > kept[s].1 { i } else { s })
-                };
-                kept[slot] = (C, separation);
-            }
+    if overlapping
+        && least.is_none_or(|least| least > frames.distance + slack)
+        && let Some(c) = deepest()
+    {
+        let separation = height(&c) - r_ref - r_inc;
+        if separation <= margin && least.is_none_or(|least| separation < least - slack) {
+            extra = Some(c);
+            let slot = if n_kept < C {
+                n_kept += 1;
+                n_kept - 1
+            } else {
+                // A full list gives up its shallowest point.
+                (0..n_kept).fold(0, |s, i| if kept[i].1 > kept[s].1 { i } else { s })
+            };
+            kept[slot] = (C, separation);
         }
     }
     let point = |k: usize| {

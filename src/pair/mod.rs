@@ -125,12 +125,11 @@ where
         }
         return None;
     }
-    if N == 3 {
-        if let Some(ha) = a.as_polyhedron() {
-            if let Some(hb) = b.as_polyhedron() {
-                return polyhedra(ha, cast(pose_a)?, hb, cast(pose_b)?);
-            }
-        }
+    if N == 3
+        && let Some(ha) = a.as_polyhedron()
+        && let Some(hb) = b.as_polyhedron()
+    {
+        return polyhedra(ha, cast(pose_a)?, hb, cast(pose_b)?);
     }
     None
 }

@@ -339,10 +339,10 @@ pub(crate) fn any_separating_axis<T: Real, const N: usize>(
     }
     for i in 0..3 {
         for j in 0..3 {
-            if let Some((_, _, _, tl, extent)) = edge_terms(ha, hb, r, t, i, j) {
-                if tl.abs() - extent > T::zero() {
-                    return true;
-                }
+            if let Some((_, _, _, tl, extent)) = edge_terms(ha, hb, r, t, i, j)
+                && tl.abs() - extent > T::zero()
+            {
+                return true;
             }
         }
     }
@@ -570,10 +570,10 @@ fn fast_scan<T: Real, const N: usize>(
     let largest = gaps[1..]
         .iter()
         .fold(gaps[0], |m, &g| if g > m { g } else { m });
-    if largest > zero {
-        if let Some(first) = first_positive(gaps, CLASS_FACE_A, 0) {
-            return Some(first);
-        }
+    if largest > zero
+        && let Some(first) = first_positive(gaps, CLASS_FACE_A, 0)
+    {
+        return Some(first);
     }
     let mut best = Running {
         distance: largest,

@@ -190,10 +190,10 @@ fn walk<T: Real, const M: usize>(
     let s = best.finish()?;
     // A face of A wins on B's support where the walks put it: checked by
     // a scan, as for an edge pair.
-    if let Feature::FaceA(i) = s.feature {
-        if (b.support_value(&q(i)) - hb[i]).abs() > slack {
-            return None;
-        }
+    if let Feature::FaceA(i) = s.feature
+        && (b.support_value(&q(i)) - hb[i]).abs() > slack
+    {
+        return None;
     }
     // Near touching, the verdict is left to the pair loop, whose gaps are
     // those `intersects` computes.

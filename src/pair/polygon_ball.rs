@@ -319,25 +319,26 @@ impl<'a, T: Real> Pair<'a, T> {
             }
             ControlFlow::Continue(())
         })();
-        if flow.is_continue() && most.0 > T::zero() {
-            if let Some((v, len)) = self.beyond_vertex(most.1) {
-                // A vector of round-off size (64 ε of the coordinates, as
-                // the engine's core-contact tolerance) has no direction:
-                // the engine offers no axis there either, and the face
-                // gaps are then all within round-off of −r.
-                let scale = self.c.amax() + (self.c - v).amax();
-                if len > T::default_epsilon() * nalgebra::convert::<f64, T>(64.0) * scale {
-                    let u = Unit::new_unchecked(v / len);
-                    let g = Gap {
-                        distance: len - self.r,
-                        scale: len + self.r,
-                    };
-                    let _ = if ball_first {
-                        best.offer(g, -u, Feature::RoundA)
-                    } else {
-                        best.offer(g, u, Feature::RoundB)
-                    };
-                }
+        if flow.is_continue()
+            && most.0 > T::zero()
+            && let Some((v, len)) = self.beyond_vertex(most.1)
+        {
+            // A vector of round-off size (64 ε of the coordinates, as
+            // the engine's core-contact tolerance) has no direction:
+            // the engine offers no axis there either, and the face
+            // gaps are then all within round-off of −r.
+            let scale = self.c.amax() + (self.c - v).amax();
+            if len > T::default_epsilon() * nalgebra::convert::<f64, T>(64.0) * scale {
+                let u = Unit::new_unchecked(v / len);
+                let g = Gap {
+                    distance: len - self.r,
+                    scale: len + self.r,
+                };
+                let _ = if ball_first {
+                    best.offer(g, -u, Feature::RoundA)
+                } else {
+                    best.offer(g, u, Feature::RoundB)
+                };
             }
         }
         // A polygon has at least three edges: an axis was offered.

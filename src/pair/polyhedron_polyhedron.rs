@@ -232,10 +232,10 @@ fn local_separation<T: Real>(
     let h = Hulls::new(a, b, r, t);
     // Overlapping inner balls: the pair overlaps, and the probe (which
     // looks for a separating face) would find nothing the walk needs.
-    if h.inner_balls_overlap() {
-        if let Some(s) = overlay::separation(a, b, r, t, h.slack, scan) {
-            return s;
-        }
+    if h.inner_balls_overlap()
+        && let Some(s) = overlay::separation(a, b, r, t, h.slack, scan)
+    {
+        return s;
     }
     // The probe's gaps are gaps of axes offered later: the best is at least
     // their maximum, and no axis whose gap lies below it can win.

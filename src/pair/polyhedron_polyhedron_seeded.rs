@@ -36,10 +36,10 @@ pub(crate) fn intersects_seeded<T: Real>(
         };
     }
     let h = Hulls::new(a, b, &r, &t);
-    if let Some(s) = h.candidate(seed) {
-        if s.distance > T::zero() {
-            return apart(s);
-        }
+    if let Some(s) = h.candidate(seed)
+        && s.distance > T::zero()
+    {
+        return apart(s);
     }
     if h.inner_balls_overlap() {
         return Ok(());

@@ -170,10 +170,10 @@ pub(in crate::distance) fn sweep<T: Real, const N: usize>(
     let pair = Moving::new(a, pose_a, vel_a, b, vel_b, frame)?;
     if N == 2 {
         let start = entry::entry(&pair.ha, &pair.hb, &pair.r, &pair.t0, &pair.v, max_toi);
-        if let entry::Start::Enters(e) = start {
-            if let Some(hit) = pair.touch_at_entry(pose_a, vel_a, &e, tol) {
-                return Some(Some(hit));
-            }
+        if let entry::Start::Enters(e) = start
+            && let Some(hit) = pair.touch_at_entry(pose_a, vel_a, &e, tol)
+        {
+            return Some(Some(hit));
         }
     }
     pair.newton(pose_a, vel_a, max_toi, tol)
