@@ -261,3 +261,35 @@ fn poses_near_the_float_limit_give_no_nan() {
     assert!(separation(&sq, &pa, &sq, &pb).distance.abs() <= 0.0);
     assert!(intersects(&sq, &pa, &sq, &pb));
 }
+
+/// With a margin, a pair the SAT calls apart gets speculative points, and
+/// none of them may say "touching" (separation <= 0) where `intersects`
+/// says apart, in either order: the polygon–box pair of examples/pile.rs,
+/// apart by 8.3e-17, listed a point at 0.0 (f64; the pair's data as the
+/// pile printed it).
+#[test]
+fn apart_manifolds_never_touch() {
+    let poly = ConvexPolygon::new(&[
+        Point2::new(0.351_124_056_561_462_56, 0.547_347_520_717_481_5),
+        Point2::new(-0.412_055_125_644_995_3, 0.503_078_507_751_462_3),
+        Point2::new(-0.605_788_129_448_678_1, -0.236_427_903_917_500_15),
+        Point2::new(0.037_657_471_664_490_585, -0.649_198_988_261_372_1),
+        Point2::new(0.629_061_726_867_719_4, -0.164_799_136_290_072_15),
+    ])
+    .unwrap();
+    let (c, s) = (0.929_214_419_336_830_8, 0.369_541_016_527_957_8);
+    let rot = Rotation2::from_matrix_unchecked(nalgebra::Matrix2::new(c, -s, s, c));
+    let obb = Obb::new(
+        Point2::origin(),
+        rot,
+        Vector2::new(0.539_912_151_150_725_2, 0.511_079_146_095_479_9),
+    )
+    .unwrap();
+    let pa = Pose2::translation(14.314_621_411_608_844, 23.354_529_003_239_76);
+    let pb = Pose2::translation(13.790_882_413_771_994, 24.363_203_813_264_73);
+    assert!(!intersects(&poly, &pa, &obb, &pb));
+    let touches =
+        |m: &separating_axis::Manifold<f64, 2>| m.points().iter().any(|p| p.separation <= 0.0);
+    assert!(!touches(&contact_manifold(&poly, &pa, &obb, &pb, 0.02)));
+    assert!(!touches(&contact_manifold(&obb, &pb, &poly, &pa, 0.02)));
+}

@@ -137,6 +137,7 @@ pub(super) fn run_boxes<T: Real, const N: usize>(
         frames.normal = pose_a.rotation.inverse_transform_vector(&sat.axis);
         one_point(m, &frames, a, b, sat.feature);
     }
+    super::keep_apart(m, sat.distance, pose_b);
 }
 
 /// The incident box placed in the reference box's frame, and the maps out

@@ -449,6 +449,7 @@ fn run<T, A, B, const N: usize>(
         (frames.normal, frames.distance) = (n, gap);
         contacts(m, &frames, a, b, Feature::FaceA(f), margin);
         if !m.is_empty() {
+            keep_apart(m, sat.distance, pose_b);
             return;
         }
         m.restart(sat.axis);
@@ -458,6 +459,53 @@ fn run<T, A, B, const N: usize>(
     if m.is_empty() {
         one_point(m, &frames, a, b, sat.feature);
     }
+    keep_apart(m, sat.distance, pose_b);
+}
+
+/// The manifold's verdict made the SAT's, which `intersects` shares: a
+/// clipped point's height equals the SAT's gap in exact arithmetic where
+/// it decides, but its own round-off can put it on the other side of zero
+/// (a polygon–box pair apart by 8.3e-17 listed a point at 0.0; a touching
+/// pair's only point came out at +1.9e-16). Apart (`distance > 0`): a point
+/// at or below zero is raised to the gap. Touching or overlapping: when no
+/// point is at or below zero, the deepest is lowered to the SAT's
+/// distance. B's anchor moves along the normal by as much (round-off), so
+/// `on_b = on_a + normal · separation` holds
+/// (`tests/consistency.rs::apart_manifolds_never_touch`).
+pub(super) fn keep_apart<T: Real, const N: usize>(
+    m: &mut Manifold<T, N>,
+    distance: T,
+    pose_b: &Pose<T, N>,
+) {
+    if crate::real::is_nan(distance) || m.is_empty() {
+        return;
+    }
+    let apart = distance > T::zero();
+    let touches = m.points().iter().any(|p| p.separation <= T::zero());
+    if apart != touches {
+        return;
+    }
+    let deepest = m
+        .points()
+        .iter()
+        .enumerate()
+        .fold((0, m.points()[0].separation), |best, (k, p)| {
+            if p.separation < best.1 {
+                (k, p.separation)
+            } else {
+                best
+            }
+        })
+        .0;
+    let n = m.normal().into_inner();
+    m.update(|k, p| {
+        if (apart && p.separation <= T::zero()) || (!apart && k == deepest) {
+            p.separation = distance;
+            p.on_b = p.on_a + n * distance;
+            p.local_b = pose_b.inverse_transform_point(&p.on_b);
+        }
+        true
+    });
 }
 
 /// The manifold clipped on a given face, `FaceA(i)` or `FaceB(j)` (any
