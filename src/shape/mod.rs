@@ -16,6 +16,7 @@ mod obb;
 mod packed;
 mod polygon;
 mod polyhedron;
+mod reach;
 
 pub use aabb::Aabb;
 pub use ball::{Ball, Circle, Sphere};
@@ -25,6 +26,7 @@ pub use obb::{Obb, Obb2, Obb3};
 pub use polygon::ConvexPolygon;
 pub use polyhedron::{ConvexPolyhedron, HullError};
 pub(crate) use polyhedron::{EdgeRecord, Link, Plane};
+pub(crate) use reach::reach;
 
 use nalgebra::{Point, SVector, Unit};
 
@@ -776,29 +778,4 @@ pub(crate) fn check_half_extents<T: Real, const N: usize>(
         )?;
     }
     Ok(())
-}
-
-/// A bound on the distance of any point of the shape from its local
-/// origin: the farthest core vertex plus the radius, or, for a core that
-/// lists no vertices, the norm of the support values along the
-/// coordinate axes.
-pub(crate) fn reach<T: Real, const N: usize, S: Shape<T, N> + ?Sized>(shape: &S) -> T {
-    let r = shape.radius();
-    if let Some(p) = shape.local_core_farthest_point(&Point::origin()) {
-        return p.coords.norm() + r;
-    }
-    let mut sq = T::zero();
-    for k in 0..N {
-        let mut e = SVector::<T, N>::zeros();
-        e[k] = T::one();
-        let hi = shape.local_support_value(&e);
-        let lo = shape.local_support_value(&-e);
-        let m = if hi.abs() > lo.abs() {
-            hi.abs()
-        } else {
-            lo.abs()
-        };
-        sq += m * m;
-    }
-    sq.sqrt()
 }
