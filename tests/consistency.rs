@@ -3,8 +3,9 @@
 //! `intersects ⇔ separation.distance <= 0 ⇔ penetration.is_some()`, also
 //! within an ulp of touching, where code written as
 //! `if intersects(..) { penetration(..).unwrap() }` used to panic. The
-//! contact manifold (margin 0, 2D and 3D) joins them: it has points exactly
-//! when `intersects` holds, and no point lies apart.
+//! contact manifold (2D and 3D) joins them: with margin 0 it has points
+//! exactly when `intersects` holds, and no point lies apart; with margin
+//! 0.02 it has a point at or below zero exactly when `intersects` holds.
 
 use crate::support::rng::Rng;
 use nalgebra::{Point2, Point3, Rotation2, Rotation3, Vector2, Vector3};
@@ -48,7 +49,8 @@ where
 
 /// [`agree`], and the contact manifold with margin 0 too (2D and 3D): it
 /// has points exactly when `intersects` says so, and none of them lies
-/// apart, in both orders.
+/// apart, in both orders; with margin 0.02 it has a point at or below zero
+/// exactly when `intersects` says so.
 fn agree2<T, const N: usize, A, B>(
     a: &A,
     pa: &Pose<T, N>,
@@ -70,14 +72,22 @@ where
             Err(format!("intersects {hit}, manifold {m:?}"))
         }
     };
-    one(
-        intersects(a, pa, b, pb),
-        contact_manifold(a, pa, b, pb, T::zero()),
-    )?;
-    one(
-        intersects(b, pb, a, pa),
-        contact_manifold(b, pb, a, pa, T::zero()),
-    )
+    // With a margin the manifold may list speculative points; it touches
+    // (has a point at or below zero) exactly when `intersects` holds.
+    let margin = T::from_f64(0.02).unwrap();
+    let with_margin = |hit: bool, m: separating_axis::Manifold<T, N>| {
+        let touches = m.points().iter().any(|p| p.separation <= T::zero());
+        if hit == touches {
+            Ok(())
+        } else {
+            Err(format!("intersects {hit}, manifold (margin 0.02) {m:?}"))
+        }
+    };
+    let (ab, ba) = (intersects(a, pa, b, pb), intersects(b, pb, a, pa));
+    one(ab, contact_manifold(a, pa, b, pb, T::zero()))?;
+    one(ba, contact_manifold(b, pb, a, pa, T::zero()))?;
+    with_margin(ab, contact_manifold(a, pa, b, pb, margin))?;
+    with_margin(ba, contact_manifold(b, pb, a, pa, margin))
 }
 
 /// The reproduction: a square of half extent 1 against the same
