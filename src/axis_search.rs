@@ -11,9 +11,9 @@
 //! local.to_world(&rotation of A's frame)      // result.rs
 //! ```
 //!
-//! The tie rule ([`BestAxis::offer`]), the slack that lets a bound drop an
-//! axis ([`bound_slack`]) and the fallback for "no axis was offered"
-//! ([`BestAxis::finish_or`]) are defined here once.
+//! The tie rule ([`BestAxis::offer`]) and the fallback for "no axis was
+//! offered" ([`BestAxis::finish_or`]) are defined here once; the slack that
+//! lets a bound drop an axis is [`bound_slack`](crate::real::bound_slack).
 
 use core::ops::ControlFlow;
 
@@ -71,20 +71,6 @@ impl<T: Real> Gap<T> {
 /// one normal, whatever feature produced them (a few roundings of a unit
 /// vector, with room).
 const SAME_DIRECTION: f64 = 64.0;
-
-/// [`bound_slack`]'s factor over [`tie_tolerance`]: a bound and the gap it
-/// bounds each carry the tie tolerance's worth of round-off, and more on
-/// hulls whose support values sum many products.
-const BOUND_SLACK: u8 = 32;
-
-/// How far below a threshold a bound on a gap must lie before the paths
-/// trust it to drop an axis: [`BOUND_SLACK`] [`tie_tolerance`] times
-/// `scale`, the size of the coordinates the bound and the gap are computed
-/// from.
-#[inline]
-pub(crate) fn bound_slack<T: Real>(scale: T) -> T {
-    tie_tolerance::<T>() * scale * T::from_u8(BOUND_SLACK).unwrap_or_else(T::one)
-}
 
 /// The class of the rounded-core axes.
 const ROUND: u8 = 3;

@@ -293,7 +293,7 @@ where
     // (docs/sat-proof.md §19): the verdict the loop would give.
     if N == 3
         && (a.as_polyhedron().is_some() || b.as_polyhedron().is_some())
-        && crate::distance::shapes_overlap_certified(a, b, &pose_ab)
+        && crate::gjk::shapes_overlap_certified(a, b, &pose_ab)
     {
         return true;
     }

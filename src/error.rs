@@ -520,7 +520,7 @@ impl core::error::Error for BroadPhaseError {}
 #[non_exhaustive]
 pub enum ResultError {
     /// A manifold with more points than
-    /// [`MAX_CONTACT_POINTS`](crate::MAX_CONTACT_POINTS).
+    /// [`MAX_CONTACT_POINTS`](crate::result::MAX_CONTACT_POINTS).
     TooManyContactPoints {
         /// How many points were given.
         found: usize,
@@ -595,7 +595,7 @@ impl fmt::Display for ResultError {
             Self::TooManyContactPoints { found } => write!(
                 f,
                 "{found} contact points given, a manifold holds at most {}",
-                crate::MAX_CONTACT_POINTS
+                crate::result::MAX_CONTACT_POINTS
             ),
             Self::NonFinite { field, point } => write!(
                 f,

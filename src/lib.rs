@@ -51,6 +51,7 @@ mod distance;
 pub mod engine;
 mod error;
 mod geometry;
+mod gjk;
 mod manifold;
 pub mod nd;
 pub mod pair;
@@ -65,6 +66,7 @@ mod shape;
 mod support;
 #[cfg(test)]
 mod test_rng;
+mod validate;
 
 #[cfg(feature = "serde")]
 mod serde_support;

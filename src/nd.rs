@@ -202,7 +202,7 @@ where
         let cube = (N as u64).saturating_mul(N as u64).saturating_mul(N as u64);
         if binomial(g, k).saturating_mul(cube) <= WORK_BUDGET {
             facet_axes::<T, N, _>(ga, g, &generator, visit)?;
-        } else if let Some(u) = crate::distance::nearest_core_axis(a, b, pose_ab) {
+        } else if let Some(u) = crate::gjk::nearest_core_axis(a, b, pose_ab) {
             visit(u, round_feature(a))?;
         }
     }

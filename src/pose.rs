@@ -14,7 +14,7 @@ use nalgebra::{
 };
 
 use crate::real::orthonormal_tolerance;
-use crate::shape::{check_coordinates, check_dimension};
+use crate::validate::{check_coordinates, check_dimension};
 use crate::{Real, ShapeError};
 
 /// A rigid motion in `N` dimensions: a rotation matrix, then a translation.

@@ -115,6 +115,20 @@ pub fn tie_tolerance<T: Real>() -> T {
     T::default_epsilon() * nalgebra::convert(4.0)
 }
 
+/// [`bound_slack`]'s factor over [`tie_tolerance`]: a bound and the gap it
+/// bounds each carry the tie tolerance's worth of round-off, and more on
+/// hulls whose support values sum many products.
+const BOUND_SLACK: u8 = 32;
+
+/// How far below a threshold a bound on a gap must lie before the paths
+/// trust it to drop an axis: [`BOUND_SLACK`] [`tie_tolerance`] times
+/// `scale`, the size of the coordinates the bound and the gap are computed
+/// from.
+#[inline]
+pub(crate) fn bound_slack<T: Real>(scale: T) -> T {
+    tie_tolerance::<T>() * scale * T::from_u8(BOUND_SLACK).unwrap_or_else(T::one)
+}
+
 /// Relative tolerance of the 3D convex hull
 /// ([`ConvexPolyhedron::from_hull`](crate::ConvexPolyhedron::from_hull)):
 /// with `s` the largest absolute coordinate of the input, a point within

@@ -53,6 +53,7 @@ mod fuzz;
 mod golden;
 mod hull_pairs;
 mod hull_walk_bits;
+mod layers;
 mod manifolds_2d;
 mod manifolds_3d;
 mod manifolds_box;

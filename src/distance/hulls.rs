@@ -21,7 +21,8 @@
 
 use nalgebra::SVector;
 
-use super::{apart_distance_from, difference_vertex, pair_vertex, start_direction, Vertex};
+use super::apart_distance_from;
+use crate::gjk::{difference_vertex, pair_vertex, start_direction, Vertex};
 use crate::pair::{cast, polyhedron_polyhedron, with_boxes};
 use crate::{ConvexPolyhedron, Pose, Pose3, Real, Shape};
 

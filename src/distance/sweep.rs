@@ -28,9 +28,8 @@ use core::cmp::Ordering;
 
 use nalgebra::{Point, SVector, Unit};
 
-use super::{
-    descend, difference_support, minor_cycles, start_direction, ClosestPoints, Corral, Vertex,
-};
+use super::ClosestPoints;
+use crate::gjk::{descend, difference_support, minor_cycles, start_direction, Corral, Vertex};
 use crate::pair::{cast, with_boxes};
 use raycast::Ray;
 

@@ -5,19 +5,7 @@ use nalgebra::{Point, SVector, Unit};
 
 use crate::Real;
 
-/// The most contact points a [`Manifold`] holds: 2 in 2D, up to 4 in 3D
-/// (where the clipped face is reduced to four).
-///
-/// ```
-/// use nalgebra::{Point3, Rotation3, Vector3};
-/// use separating_axis::{contact_manifold, Obb, Pose3, MAX_CONTACT_POINTS};
-///
-/// // A box turned 30° on a box: 8 clipped points, reduced to the maximum.
-/// let b = Obb::new(Point3::origin(), Rotation3::identity(), Vector3::new(1.0, 1.0, 1.0)).unwrap();
-/// let on_top = Pose3::from_parts(Vector3::new(0.0, 0.0, 1.9).into(), Rotation3::from_euler_angles(0.0, 0.0, 0.5));
-/// assert_eq!(contact_manifold(&b, &Pose3::identity(), &b, &on_top, 0.0).len(), MAX_CONTACT_POINTS);
-/// ```
-pub const MAX_CONTACT_POINTS: usize = 4;
+pub use crate::result::MAX_CONTACT_POINTS;
 
 /// One of the two shapes of a pair.
 ///

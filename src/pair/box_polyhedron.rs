@@ -43,8 +43,8 @@ use core::cmp::Ordering;
 
 use nalgebra::{Matrix3, Vector3};
 
-use super::gjk::{self, Bracket};
-use crate::axis_search::bound_slack;
+use crate::gjk::{self, Bracket};
+use crate::real::bound_slack;
 use crate::{ConvexPolyhedron, Obb, Pose3, Real};
 
 /// Faces whose sign bits on the box's axes are kept in a table on the

@@ -39,8 +39,8 @@
 
 use nalgebra::{Point3, Vector3};
 
-use super::gjk::{self, Bracket};
-use crate::axis_search::bound_slack;
+use crate::gjk::{self, Bracket};
+use crate::real::bound_slack;
 use crate::shape::closest_on_segment;
 use crate::{ConvexPolyhedron, Obb, Pose3, Real};
 

@@ -13,7 +13,6 @@
 
 mod box_polyhedron;
 mod capsule_polyhedron;
-mod gjk;
 pub mod obb_obb;
 mod overlay;
 pub mod polygon_ball;

@@ -375,7 +375,7 @@ mod tests {
     fn check(a: &ConvexPolyhedron<f64>, b: &ConvexPolyhedron<f64>, pose_ab: &Pose3<f64>) -> bool {
         let r = *pose_ab.rotation.matrix();
         let t = pose_ab.translation.vector;
-        let slack = crate::axis_search::bound_slack(t.amax() + a.reach() + b.reach());
+        let slack = crate::real::bound_slack(t.amax() + a.reach() + b.reach());
         let engine = engine::local_separation(a, b, pose_ab, Scan::Best);
         let Some(walk) = separation(a, b, &r, &t, slack, Scan::Best) else {
             return false;

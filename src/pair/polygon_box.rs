@@ -36,7 +36,8 @@ use core::ops::ControlFlow;
 use nalgebra::{Unit, Vector2};
 
 use super::argmax_dot;
-use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
+use crate::axis_search::{BestAxis, Gap, Scan};
+use crate::real::bound_slack;
 use crate::real::is_nan;
 use crate::{ConvexPolygon, Feature, Obb, Pose2, Real, Separation};
 

@@ -34,10 +34,11 @@ use core::ops::ControlFlow;
 use nalgebra::{Matrix3, Unit, Vector3};
 
 use super::overlay;
-use crate::axis_search::{bound_slack, BestAxis, Gap, Scan};
-use crate::distance;
+use crate::axis_search::{BestAxis, Gap, Scan};
 use crate::engine;
 use crate::geometry::unit_cross3;
+use crate::gjk;
+use crate::real::bound_slack;
 use crate::real::is_nan;
 use crate::shape::{EdgeRecord, Plane};
 use crate::{ConvexPolyhedron, Feature, Pose3, Real, Separation};
@@ -370,7 +371,7 @@ impl<'s, T: Real> Hulls<'s, T> {
 
     /// Whether GJK encloses the origin in support points of `A − B` with
     /// room beyond the slack: then every axis's gap, as the pair loop
-    /// computes it, is negative (`distance::overlap_certified`,
+    /// computes it, is negative (`gjk::overlap_certified`,
     /// docs/sat-proof.md §19), and the pair overlaps. Started along the
     /// line between the inner balls' centres.
     fn overlap_certified(&self) -> bool {
@@ -381,7 +382,7 @@ impl<'s, T: Real> Hulls<'s, T> {
             pa - (r * pb + t)
         };
         let (ca, _) = a.inner_ball();
-        distance::overlap_certified(support, &(ca.coords - self.cb_in_a), T::zero(), || {
+        gjk::overlap_certified(support, &(ca.coords - self.cb_in_a), T::zero(), || {
             self.slack
         })
     }

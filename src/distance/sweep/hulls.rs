@@ -19,9 +19,9 @@
 use nalgebra::SVector;
 
 use super::super::hulls::{as_hulls, start};
-use super::super::{difference_support, start_direction};
 use super::raycast::{self, Ray};
 use super::{newton, touch, Sweep, Tolerance};
+use crate::gjk::{difference_support, start_direction};
 use crate::pair::cast;
 use crate::{ConvexPolyhedron, Pose, Pose3, Real, Shape};
 

@@ -32,8 +32,8 @@ use core::cmp::Ordering;
 
 use nalgebra::{SVector, Unit};
 
-use super::super::{difference_support, minor_cycles, start_direction, Corral, Vertex};
 use super::Tolerance;
+use crate::gjk::{difference_support, minor_cycles, start_direction, Corral, Vertex};
 use crate::real::is_nan;
 use crate::{Pose, Real, Shape};
 
@@ -410,7 +410,7 @@ mod tests {
     // `a` and of `b` to the bit, on random corrals of one to four points.
     #[test]
     fn hit_witnesses_are_the_corrals_combinations() {
-        use super::super::super::{Corral, Vertex};
+        use crate::gjk::{Corral, Vertex};
         let mut rng = Rng(0x41_7c0b);
         let bits = |v: Vector3<f64>| v.map(f64::to_bits);
         for round in 0..2000 {

@@ -106,7 +106,7 @@ fn facet_room<T: Real, const N: usize>(corral: &Corral<T, N>) -> Option<T> {
 
 /// [`overlap_certified`] for any two shapes, B placed in A's frame by
 /// `pose_ab`: on the cores' support points, with the margin
-/// [`bound_slack`](crate::axis_search::bound_slack) of the largest
+/// [`bound_slack`](crate::real::bound_slack) of the largest
 /// coordinate met (support points, translation, radii). `engine::intersects`
 /// asks it first for 3D pairs with a polyhedron, whose axis loop is long.
 pub(crate) fn shapes_overlap_certified<T, const N: usize, A, B>(
@@ -135,7 +135,7 @@ where
         crate::shape::first_axis()
     };
     overlap_certified(support, &u, radius, || {
-        crate::axis_search::bound_slack(scale.get() + radius)
+        crate::real::bound_slack(scale.get() + radius)
     })
 }
 

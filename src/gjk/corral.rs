@@ -21,16 +21,16 @@ use crate::Real;
 /// cheaper (docs/benchmarks.md, "Hull-16 casts: minor cycles and support
 /// scans").
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Vertex<T: Real, const N: usize> {
-    pub(super) w: SVector<T, N>,
-    pub(super) a: SVector<T, N>,
-    pub(super) weight: T,
+pub(crate) struct Vertex<T: Real, const N: usize> {
+    pub(crate) w: SVector<T, N>,
+    pub(crate) a: SVector<T, N>,
+    pub(crate) weight: T,
 }
 
 impl<T: Real, const N: usize> Vertex<T, N> {
     /// The point on B's core: `a − w`.
     #[inline]
-    pub(super) fn b(&self) -> SVector<T, N> {
+    pub(crate) fn b(&self) -> SVector<T, N> {
         self.a - self.w
     }
 }
@@ -38,14 +38,14 @@ impl<T: Real, const N: usize> Vertex<T, N> {
 /// Up to `N + 1` affinely independent support points of `K_A − K_B` (an
 /// array of `N` and one more: no heap, no `N + 1` in a const generic).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Corral<T: Real, const N: usize> {
+pub(crate) struct Corral<T: Real, const N: usize> {
     head: [Vertex<T, N>; N],
     last: Vertex<T, N>,
-    pub(super) len: usize,
+    pub(crate) len: usize,
 }
 
 impl<T: Real, const N: usize> Corral<T, N> {
-    pub(super) fn single(v: Vertex<T, N>) -> Self {
+    pub(crate) fn single(v: Vertex<T, N>) -> Self {
         // `v` is point 0; the other places are never read before a push,
         // and zeros are cheaper to write than copies of `v`.
         let zero = Vertex {
@@ -61,33 +61,33 @@ impl<T: Real, const N: usize> Corral<T, N> {
         Self { head, last, len: 1 }
     }
 
-    pub(super) fn get(&self, i: usize) -> &Vertex<T, N> {
+    pub(crate) fn get(&self, i: usize) -> &Vertex<T, N> {
         self.head.get(i).unwrap_or(&self.last)
     }
 
-    pub(super) fn get_mut(&mut self, i: usize) -> &mut Vertex<T, N> {
+    pub(crate) fn get_mut(&mut self, i: usize) -> &mut Vertex<T, N> {
         self.head.get_mut(i).unwrap_or(&mut self.last)
     }
 
     /// Appends `v`; the caller keeps `len <= N` before the call.
-    pub(super) fn push(&mut self, v: Vertex<T, N>) {
+    pub(crate) fn push(&mut self, v: Vertex<T, N>) {
         *self.get_mut(self.len) = v;
         self.len += 1;
     }
 
     /// Removes point `i` (the last point takes its place).
-    pub(super) fn remove(&mut self, i: usize) {
+    pub(crate) fn remove(&mut self, i: usize) {
         self.len -= 1;
         let moved = *self.get(self.len);
         *self.get_mut(i) = moved;
     }
 
-    pub(super) fn contains(&self, w: &SVector<T, N>) -> bool {
+    pub(crate) fn contains(&self, w: &SVector<T, N>) -> bool {
         (0..self.len).any(|i| self.get(i).w == *w)
     }
 
     /// `Σ weightᵢ · f(pointᵢ)`.
-    pub(super) fn combine(&self, f: impl Fn(&Vertex<T, N>) -> SVector<T, N>) -> SVector<T, N> {
+    pub(crate) fn combine(&self, f: impl Fn(&Vertex<T, N>) -> SVector<T, N>) -> SVector<T, N> {
         (0..self.len).fold(SVector::zeros(), |s, i| {
             let v = self.get(i);
             s + f(v) * v.weight
@@ -325,7 +325,7 @@ fn degenerate_tolerance<T: Real>() -> T {
 /// nearest point of the affine hull of the rest has positive weights. At
 /// most one cycle per point. `None` when the points are affinely
 /// dependent or the cycles run out.
-pub(super) fn minor_cycles<T: Real, const N: usize>(
+pub(crate) fn minor_cycles<T: Real, const N: usize>(
     corral: &mut Corral<T, N>,
 ) -> Option<SVector<T, N>> {
     for _ in 0..=N + 1 {
