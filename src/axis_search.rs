@@ -122,9 +122,8 @@ impl<T: Real, const N: usize> BestAxis<T, N> {
 
     /// Offers the gap along one candidate axis; `Break` when the loop may
     /// end (a NaN gap, or a positive one under [`Scan::FirstGap`]).
-    /// Always inlined: left to the compiler, the 2D box path's penetration
-    /// cost 351 → 382 instructions per query in f32 (callgrind,
-    /// docs/benchmarks.md), inlined 357.
+    /// Always inlined: left to the compiler, it stays out of line in the
+    /// 2D box path.
     #[inline(always)]
     pub(crate) fn offer(
         &mut self,

@@ -285,8 +285,7 @@ where
     };
     let (lo_a, hi_a) = bounds(&|| reach(a), a.as_polyhedron(), a.radius());
     let (lo_b, hi_b) = bounds(&|| reach(b), b.as_polyhedron(), b.radius());
-    // The largest coordinates once, for both sums (the same additions in
-    // the same order as before, so the same bits).
+    // The largest coordinates once, for both sums.
     let (at_a, at_b) = (
         pose_a.translation.vector.amax(),
         pose_b.translation.vector.amax(),

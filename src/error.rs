@@ -22,8 +22,8 @@
 //! feature's, for a serialised query result (a manifold, a penetration, a
 //! cache, ...) whose invariants are broken (a normal not unit, a negative
 //! depth, a contact point off its own relation, a feature index no shape
-//! has). It replaces the manifold's former point-count error, now its
-//! `TooManyContactPoints` variant. Its checks and tolerances are listed in
+//! has), a manifold's point count among them (`TooManyContactPoints`).
+//! Its checks and tolerances are listed in
 //! the `serde` module (src/serde_support/mod.rs).
 
 use core::fmt;

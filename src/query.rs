@@ -100,9 +100,7 @@ pub(crate) fn beyond_range<T: Real, const N: usize>(
 /// ```
 #[must_use]
 // The three queries are always inlined: a thin wrapper around the route,
-// which the compiler otherwise kept out of line for `&dyn Shape` pairs
-// (21 instructions of a 168-instruction 2D box `intersects`, callgrind,
-// docs/benchmarks.md).
+// which the compiler otherwise kept out of line for `&dyn Shape` pairs.
 #[inline(always)]
 pub fn intersects<T, const N: usize, A, B>(
     a: &A,

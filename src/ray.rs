@@ -376,9 +376,8 @@ where
     }
     let o = pose.inverse_transform_point(&ray.origin);
     let d = pose.inverse_transform_vector(&ray.dir);
-    // An index loop: a chain of the two vectors' iterators cost about 80
-    // instructions a ray (callgrind), more than the box's whole slab test;
-    // `|` rather than `||` lets the compiler test all lanes with one
+    // An index loop: a chain of the two vectors' iterators cost more
+    // than the box's whole slab test; `|` rather than `||` lets the compiler test all lanes with one
     // vector compare instead of a branch per coordinate.
     if crate::real::is_nan(max_toi)
         || (0..N).fold(false, |any, i| {

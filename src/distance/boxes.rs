@@ -41,7 +41,7 @@ pub(super) struct Nearest<T: Real, const N: usize> {
 }
 
 /// Whether an entry of `r`, `t` or `v` is NaN (indexed, not chained
-/// iterators: 150 instructions a cast in callgrind; `|`, not `||`, so
+/// iterators, whose plumbing the compiler kept; `|`, not `||`, so
 /// that the compiler may test whole registers instead of branching on
 /// each entry).
 #[inline(always)]

@@ -50,8 +50,8 @@ fn corner<T: Real>(c: &Vector3<T>, u: &[Vector3<T>; 3], k: usize) -> Vector3<T> 
 /// Of the eight corners of one box (`c ± u₀ ± u₁ ± u₂`, in the frame of a
 /// box of half extents `h`), the one nearest that box (the first on a tie)
 /// and its squared distance to it; lane by lane on scalars, so that the
-/// compiler may pack the corners (callgrind: vector temporaries cost more
-/// than the arithmetic here).
+/// compiler may pack the corners (vector temporaries cost more than the
+/// arithmetic here).
 #[inline(always)]
 fn nearest_corner<T: Real>(c: &Vector3<T>, u: &[Vector3<T>; 3], h: &Vector3<T>) -> (usize, T) {
     // The corners in the order of `corner`: bit 2 of k for −u₀, bit 1

@@ -91,8 +91,8 @@ where
 /// the range test, the closed forms, then [`generic_distance`]. Its own
 /// function, so that `distance` stays small enough for the compiler to
 /// inline it without being told to (told to, it changed how the 3D box
-/// SAT's relative frame is inlined elsewhere: 3D box `intersects` 262 → 273
-/// instructions, docs/benchmarks.md, "2D box distance without the points").
+/// SAT's relative frame is inlined elsewhere: docs/benchmarks.md, "2D box
+/// distance without the points").
 pub(super) fn general_distance<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,

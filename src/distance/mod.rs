@@ -427,8 +427,8 @@ where
 /// [`apart`]'s distance alone, the same bits: the same iteration and the
 /// same stand-in when the cores touch, without the witnesses, the axis and
 /// their change of frame, which [`distance`] and [`signed_distance`] do
-/// not return (about 150 instructions of a hull-16 `distance`:
-/// docs/benchmarks.md, "Hull-16 casts: minor cycles and support scans").
+/// not return (docs/benchmarks.md, "Hull-16 casts: minor cycles and
+/// support scans").
 /// Not inlined, so that the callers' other paths (closed forms, overlap)
 /// keep a small frame.
 #[inline(never)]

@@ -129,8 +129,8 @@ fn affine_nearest_loop<T: Real, const N: usize>(
     m: usize,
 ) -> Option<(SVector<T, N>, T, SVector<T, N>)> {
     // Q's columns as vectors and R as rows of numbers: plain arrays, not
-    // matrix column views (whose iterator plumbing cost more than the
-    // arithmetic: 675 instructions a call, 3D).
+    // matrix column views, whose iterator plumbing cost more than the
+    // arithmetic.
     let mut q = [SVector::<T, N>::zeros(); N];
     let mut r = [[T::zero(); N]; N];
     for j in 0..m {

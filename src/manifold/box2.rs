@@ -22,9 +22,8 @@
 //!
 //! The same edges, the same plane order, the same names and the same
 //! arithmetic as `two_d::clip` on the same boxes, so the ids agree with the
-//! generic path and the points within round-off (tests/manifolds_box.rs),
-//! and the points are those of the earlier buffer clip bit for bit
-//! (tests/box_sat_bits.rs).
+//! generic path and the points within round-off (tests/manifolds_box.rs);
+//! tests/box_sat_bits.rs pins the points' bits.
 
 use nalgebra::{Point, Vector2};
 

@@ -143,8 +143,7 @@ const fn side_planes() -> [[(u8, bool); 4]; 6] {
 /// The eight corners of the incident box in the reference box's frame,
 /// corner `v` at index `v`: its centre plus or minus each half axis
 /// (`offsets`), added in the order of the axes (`((c ± o₀) ± o₁) ± o₂`,
-/// the bits the former corner-by-corner sum gave), the partial sums
-/// shared.
+/// the same bits as a sum per corner), the partial sums shared.
 #[inline(always)]
 fn corners<T: Real>(center: &Vector3<T>, offsets: &[Vector3<T>; 3]) -> [Vector3<T>; 8] {
     let l1 = [center - offsets[0], center + offsets[0]];

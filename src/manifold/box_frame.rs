@@ -285,8 +285,8 @@ impl<'r, T: Real, const N: usize> RefBox<'r, T, N> {
         let ref_local = self.own.out_of_box_frame(&on_face);
         let inc_local = place(&self.other, q);
         let step = self.normal * separation;
-        // One point built once, its fields chosen by the side (the same
-        // values as before: `on_b = on_a + step` either way).
+        // One point built once, its fields chosen by the side (`on_b =
+        // on_a + step` on either side).
         let (on_a, on_b, local_a, local_b, a, b) = match self.side {
             Side::A => (
                 ref_world,

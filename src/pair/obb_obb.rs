@@ -85,8 +85,7 @@ pub fn intersects<T: Real, const N: usize>(
 ) -> bool {
     let (r, t) = relative_frame(a, pose_a, b, pose_b);
     // NaN anywhere: no verdict of overlap (the crate's NaN contract).
-    // (Indexed: chained iterators over the two cost 30 instructions a
-    // query in callgrind.)
+    // Indexed: the compiler kept chained iterators' plumbing.
     if (0..N * N).any(|i| is_nan(r[i])) || (0..N).any(|i| is_nan(t[i])) {
         return false;
     }
@@ -109,9 +108,8 @@ pub(crate) fn relative_frame<T: Real, const N: usize>(
     pose_b: &Pose<T, N>,
 ) -> (SMatrix<T, N, N>, SVector<T, N>) {
     // `BoxPair::new`'s `R` and `T`, by the same expressions, written out:
-    // through `BoxPair::new`, which the compiler keeps out of line since
-    // `penetration` calls it too, `intersects` took 50 instructions a
-    // query more on 3D boxes (callgrind).
+    // `BoxPair::new` is called by `penetration` too, and the compiler
+    // keeps it out of line.
     let (frame_a, offset_a) = a.world_frame(pose_a);
     let (frame_b, offset_b) = b.world_frame(pose_b);
     let r = frame_a.matrix().transpose() * frame_b.matrix();
@@ -140,9 +138,8 @@ pub(crate) fn relative_frame_inlined<T: Real, const N: usize>(
             SVector::from_fn(|i, _| t[i]),
         );
     }
-    // The same expressions as `relative_frame` (kept as two copies: when
-    // `relative_frame` called this one, the f32 3D box `intersects` took
-    // 288 instructions a query instead of 255, callgrind).
+    // The same expressions as `relative_frame`, kept as two copies so
+    // that `relative_frame` stays small enough to inline on its own.
     let (frame_a, offset_a) = a.world_frame(pose_a);
     let (frame_b, offset_b) = b.world_frame(pose_b);
     let r = frame_a.matrix().transpose() * frame_b.matrix();

@@ -24,8 +24,8 @@ use crate::{Ball, Pose, Real};
 
 /// [`cast_ray`](super::cast_ray) on a [`Ball`]. The same answers as the
 /// general route's Newton iteration to within its tolerance
-/// (tests/ray_ball.rs::ball_closed_form_matches_newton), in about half
-/// the instructions (docs/benchmarks.md, "Ray casts on boxes and balls").
+/// (tests/ray_ball.rs::ball_closed_form_matches_newton), in closed form
+/// (docs/benchmarks.md, "Ray casts on boxes and balls").
 #[inline(always)]
 pub(super) fn ball_ray<T: Real, const N: usize>(
     ball: &Ball<T, N>,
@@ -158,8 +158,8 @@ fn root<T: Real, const N: usize>(
     d: &SVector<T, N>,
 ) -> Option<T> {
     // A zero or overflowing `dd` ends the cast, as the general route's
-    // support slab does (two compares: `is_finite` costs about 15
-    // instructions through the generic scalar).
+    // support slab does (two compares, cheaper than `is_finite` through
+    // the generic scalar).
     let usable = dd > T::zero() && dd <= T::max_value().unwrap_or_else(T::one);
     if !usable {
         return None;

@@ -29,8 +29,8 @@ pub(super) fn box_projection_posed<T: Real, const N: usize>(
 /// `pose * p`, in 2D as whole columns (`R₀ x + R₁ y + t`: per coordinate
 /// `R₀₀ x + R₀₁ y + t₀`, the products and sums of nalgebra's in its order,
 /// so the same bits; `posed_is_the_isometry_to_the_bit`): fewer shuffles
-/// in `f32` than the scalar sums per coordinate it replaced (callgrind,
-/// docs/benchmarks.md, "2D box projection and time of impact in `f32`").
+/// in `f32` than scalar sums per coordinate (docs/benchmarks.md, "2D box
+/// projection and time of impact in `f32`").
 #[inline(always)]
 fn posed<T: Real, const N: usize>(pose: &Pose<T, N>, p: &Point<T, N>) -> Point<T, N> {
     if N != 2 {

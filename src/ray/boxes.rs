@@ -14,10 +14,8 @@
 //! ```
 //!
 //! The loop keeps plain times and face numbers (no `Option` per axis): the
-//! face number `2N` stands for "none yet". Every time and every choice is
-//! the one the earlier `Option`-based loop made, bit for bit
-//! (tests/ray_cast.rs passes unchanged); the change is the instruction
-//! count (docs/benchmarks.md, "Ray casts on boxes and balls").
+//! face number `2N` stands for "none yet" (tests/ray_cast.rs; the cost:
+//! docs/benchmarks.md, "Ray casts on boxes and balls").
 
 use nalgebra::{Point, SVector, Unit};
 
@@ -102,8 +100,7 @@ pub(super) fn slabs_in_box_frame<T: Real, const N: usize>(
         true
     };
     // The first three axes written out (the conditions are constants once
-    // `N` is known): the compiler kept a 2- or 3-step loop rolled, about
-    // 55 instructions an axis, against about 20 unrolled (callgrind).
+    // `N` is known): the compiler kept a 2- or 3-step loop rolled.
     if N > 0 && !axis(0) || N > 1 && !axis(1) || N > 2 && !axis(2) {
         return None;
     }
@@ -135,9 +132,8 @@ fn box_frame<T: Real, const N: usize>(
 ) -> Option<BoxFrame<T, N>> {
     let o = pose.inverse_transform_point(&ray.origin);
     let d = pose.inverse_transform_vector(&ray.dir);
-    // An index loop: a chain of the two vectors' iterators cost about 80
-    // instructions a ray (callgrind), more than the box's whole slab test;
-    // `|` rather than `||` lets the compiler test all lanes with one
+    // An index loop: a chain of the two vectors' iterators cost more
+    // than the box's whole slab test; `|` rather than `||` lets the compiler test all lanes with one
     // vector compare instead of a branch per coordinate.
     if crate::real::is_nan(max_toi)
         || (0..N).fold(false, |any, i| {
@@ -247,7 +243,7 @@ pub(super) fn box_ray<T: Real, const N: usize>(
 /// solid cast that starts inside, at time 0). [`box_ray`] takes its time
 /// from here; [`cast_ray_toi`](super::cast_ray_toi) from [`box_ray_toi`],
 /// its time-only copy (the same bits), and from here for a ray parallel
-/// to a slab (the copy saves about 15 instructions a 2D ray, callgrind).
+/// to a slab (the copy leaves out the face bookkeeping).
 #[inline(always)]
 pub(super) fn box_ray_time<T: Real, const N: usize>(
     obb: &Obb<T, N>,

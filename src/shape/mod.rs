@@ -436,10 +436,9 @@ pub trait Shape<T: Real, const N: usize>: Support<T, N> {
 
     /// The shape's stored oriented box, lent without a copy, when it holds
     /// one: [`Obb`] answers itself. The queries ask this hook first and
-    /// [`as_obb`](Shape::as_obb) only when it says `None`: copying two
-    /// boxes out by value cost 26–38 instructions per query on the 2D box
-    /// pools, about an eighth of the whole query (callgrind,
-    /// docs/benchmarks.md "Queries through `dyn`"). The default is `None`.
+    /// [`as_obb`](Shape::as_obb) only when it says `None`: a lent box
+    /// saves copying two boxes out by value on every query
+    /// (docs/benchmarks.md, "Queries through `dyn`"). The default is `None`.
     ///
     /// ```
     /// use nalgebra::{Point2, Rotation2, Vector2};

@@ -147,12 +147,8 @@ impl<T: Real, const N: usize> Obb<T, N> {
     /// pose's translation (`pose.rotation · centre`; the pair path adds the
     /// difference of the two translations first, so that nothing absolute
     /// is rounded). The rotation is composed with the shape's own centre
-    /// and rotation only when they are not the identity (separated 3D
-    /// pairs: 550 → 320 instructions per query; 2D box `penetration` in
-    /// f64, separated pool: 252 → 185, docs/benchmarks.md). An earlier
-    /// wall-time reading that kept the shortcut to 3D (separated f64 2D
-    /// pairs 7.6 → 16.6 ns) did not reproduce: the same pool now reads
-    /// 10.9 → 8.1–9.0 µs per 1024 pairs with it.
+    /// and rotation only when they are not the identity (the common case
+    /// of a box centred on its frame: docs/benchmarks.md).
     #[inline(always)]
     pub(crate) fn world_frame(&self, pose: &crate::Pose<T, N>) -> (Rotation<T, N>, SVector<T, N>) {
         if self.centred {

@@ -7,10 +7,9 @@ use super::*;
 /// The number of steps of the inner-ball climb ([`inner_ball`]): moves and
 /// halvings together.
 ///
-/// Where the value comes from: it came with the climb (commit 48e3c47,
-/// whose benchmark measured the climb as a whole against the bare mean:
-/// deep `hull-16` `f32` pair path 38.0k → 33.5k instructions per query,
-/// mixed 13.9k → 12.5k), not from a sweep over the count. Each
+/// Where the value comes from: it was measured with the climb as a whole
+/// against the bare mean (docs/benchmarks.md), not by a sweep over the
+/// count. Each
 /// step scans the face planes twice, so construction pays at most
 /// `2 · 48 · F` plane distances. A climb of halvings alone ends with a step
 /// of `r · 2⁻⁴⁹` (with [`INNER_BALL_STEP`]), below what `f32` resolves of
