@@ -31,7 +31,7 @@
 use nalgebra::{SVector, Unit};
 
 use crate::engine::{self, Scan};
-use crate::query::beyond_range;
+use crate::pose::beyond_range;
 use crate::real::is_nan;
 use crate::{pair, Feature, Penetration, Pose, Real, Separation, Shape};
 

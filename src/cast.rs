@@ -26,8 +26,8 @@
 
 use nalgebra::{Const, Point, SVector, Unit, Vector3};
 
+use crate::pose::beyond_range;
 use crate::pose::pose_is_finite;
-use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::shape::reach;
 use crate::{

@@ -9,13 +9,14 @@
 //! otherwise.
 
 use nalgebra::{
-    Isometry, Isometry2, Isometry3, Rotation, SMatrix, SVector, Translation, UnitComplex,
+    Isometry, Isometry2, Isometry3, Rotation, SMatrix, SVector, Translation, Unit, UnitComplex,
     UnitQuaternion, Vector2, Vector3,
 };
 
+use crate::real::max_magnitude;
 use crate::real::orthonormal_tolerance;
 use crate::validate::{check_coordinates, check_dimension};
-use crate::{Real, ShapeError};
+use crate::{Feature, Real, Separation, ShapeError};
 
 /// A rigid motion in `N` dimensions: a rotation matrix, then a translation.
 ///
@@ -269,4 +270,68 @@ pub(crate) fn pose_is_finite<T: Real, const N: usize>(pose: &Pose<T, N>) -> bool
             .iter()
             .chain(pose.translation.vector.iter()),
     )
+}
+
+/// `x` as a `U` when `S` and `U` are the same type: the pose and result
+/// types of the dimension-specific paths (`Pose<T, N>` as `Pose<T, 2>`).
+/// Only these plain `'static` value types are cast; shapes are routed by
+/// their hooks ([`Shape::as_obb`](crate::Shape::as_obb), [`Shape::as_polygon`](crate::Shape::as_polygon),
+/// [`Shape::as_polyhedron`](crate::Shape::as_polyhedron)), so any shape, borrowed or behind `dyn`,
+/// reaches its path.
+#[inline]
+pub(crate) fn same_type<S: 'static, U: 'static>(x: &S) -> Option<&U> {
+    (x as &dyn core::any::Any).downcast_ref::<U>()
+}
+
+/// The answer for two poses whose translations lie so far apart that no
+/// two shapes within the representable range can meet: `None` otherwise.
+///
+/// Every built-in shape keeps its coordinates within
+/// [`max_magnitude`](crate::real::max_magnitude) `M` of its local origin,
+/// so its points lie within `N·M` of its pose's translation; when the
+/// translations differ by more than `2·N·M` in some coordinate (or their
+/// difference overflows to infinity, for finite poses near `±MAX`), the
+/// shapes are apart by at least the excess. The queries answer that
+/// without arithmetic that could overflow into a NaN
+/// (`consistency.rs::poses_near_the_float_limit_give_no_nan`). An
+/// infinite translation found here answers with a NaN distance (the
+/// queries' rule for non-finite input); a NaN translation is not caught
+/// here: it flows into the queries' NaN contract.
+#[inline]
+pub(crate) fn beyond_range<T: Real, const N: usize>(
+    pose_a: &Pose<T, N>,
+    pose_b: &Pose<T, N>,
+) -> Option<Separation<T, N>> {
+    let shift = pose_b.translation.vector - pose_a.translation.vector;
+    let reach = max_magnitude::<T>() * T::from_usize(2 * N).unwrap_or_else(T::one);
+    let far = shift
+        .iter()
+        .fold(T::zero(), |m, x| if x.abs() > m { x.abs() } else { m });
+    if far <= reach {
+        return None;
+    }
+    let (at_a, at_b) = (&pose_a.translation.vector, &pose_b.translation.vector);
+    if !crate::real::all_finite(at_a.iter().chain(at_b.iter())) {
+        // An infinite translation is not a place: no answer, as for NaN
+        // (docs/contract.md, "Non-finite input").
+        return Some(Separation {
+            distance: crate::real::nan(),
+            axis: Unit::new_unchecked(SVector::from_fn(
+                |i, _| if i == 0 { T::one() } else { T::zero() },
+            )),
+            feature: Feature::Fallback,
+        });
+    }
+    // The direction from A to B, from halved translations (no overflow),
+    // scaled to its largest entry before normalising.
+    let half: T = nalgebra::convert(0.5);
+    let d = pose_b.translation.vector * half - pose_a.translation.vector * half;
+    let axis = Unit::try_new(d / d.amax(), T::zero())?;
+    let max = T::max_value().unwrap_or(far);
+    let distance = if far - reach < max { far - reach } else { max };
+    Some(Separation {
+        distance,
+        axis,
+        feature: Feature::Fallback,
+    })
 }

@@ -25,64 +25,11 @@
 //! [`ConvexPolyhedron`]: crate::ConvexPolyhedron
 //! [`Obb`]: crate::Obb
 
-use nalgebra::{Point, SVector, Unit};
+use nalgebra::Point;
 
 use crate::engine::Scan;
-use crate::real::max_magnitude;
-use crate::{engine, pair, Containment, Feature, Penetration, Pose, Real, Separation, Shape};
-
-/// The answer for two poses whose translations lie so far apart that no
-/// two shapes within the representable range can meet: `None` otherwise.
-///
-/// Every built-in shape keeps its coordinates within
-/// [`max_magnitude`](crate::real::max_magnitude) `M` of its local origin,
-/// so its points lie within `N·M` of its pose's translation; when the
-/// translations differ by more than `2·N·M` in some coordinate (or their
-/// difference overflows to infinity, for finite poses near `±MAX`), the
-/// shapes are apart by at least the excess. The queries answer that
-/// without arithmetic that could overflow into a NaN
-/// (`consistency.rs::poses_near_the_float_limit_give_no_nan`). An
-/// infinite translation found here answers with a NaN distance (the
-/// queries' rule for non-finite input); a NaN translation is not caught
-/// here: it flows into the queries' NaN contract.
-#[inline]
-pub(crate) fn beyond_range<T: Real, const N: usize>(
-    pose_a: &Pose<T, N>,
-    pose_b: &Pose<T, N>,
-) -> Option<Separation<T, N>> {
-    let shift = pose_b.translation.vector - pose_a.translation.vector;
-    let reach = max_magnitude::<T>() * T::from_usize(2 * N).unwrap_or_else(T::one);
-    let far = shift
-        .iter()
-        .fold(T::zero(), |m, x| if x.abs() > m { x.abs() } else { m });
-    if far <= reach {
-        return None;
-    }
-    let (at_a, at_b) = (&pose_a.translation.vector, &pose_b.translation.vector);
-    if !crate::real::all_finite(at_a.iter().chain(at_b.iter())) {
-        // An infinite translation is not a place: no answer, as for NaN
-        // (docs/contract.md, "Non-finite input").
-        return Some(Separation {
-            distance: crate::real::nan(),
-            axis: Unit::new_unchecked(SVector::from_fn(
-                |i, _| if i == 0 { T::one() } else { T::zero() },
-            )),
-            feature: Feature::Fallback,
-        });
-    }
-    // The direction from A to B, from halved translations (no overflow),
-    // scaled to its largest entry before normalising.
-    let half: T = nalgebra::convert(0.5);
-    let d = pose_b.translation.vector * half - pose_a.translation.vector * half;
-    let axis = Unit::try_new(d / d.amax(), T::zero())?;
-    let max = T::max_value().unwrap_or(far);
-    let distance = if far - reach < max { far - reach } else { max };
-    Some(Separation {
-        distance,
-        axis,
-        feature: Feature::Fallback,
-    })
-}
+use crate::pose::beyond_range;
+use crate::{engine, pair, Containment, Penetration, Pose, Real, Separation, Shape};
 
 /// Whether the two shapes overlap or touch. Stops at the first separating
 /// axis.

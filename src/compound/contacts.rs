@@ -199,7 +199,7 @@ pub fn contact_manifolds<T, const N: usize, A, B>(
     Const<N>: ContactDim<T, N>,
 {
     out.clear();
-    if crate::query::beyond_range(pose_a, pose_b).is_some() {
+    if crate::pose::beyond_range(pose_a, pose_b).is_some() {
         return;
     }
     each_pair_within(a, pose_a, b, pose_b, margin, |i, j, pa, pb| {
@@ -249,7 +249,7 @@ where
     Const<N>: ContactDim<T, N>,
 {
     let mut buf = Buffer::new();
-    if crate::query::beyond_range(pose_a, pose_b).is_none() {
+    if crate::pose::beyond_range(pose_a, pose_b).is_none() {
         each_pair_within(a, pose_a, b, pose_b, margin, |i, j, pa, pb| {
             let m = crate::contact_manifold(a.part(i), pa, b.part(j), pb, margin);
             let normal = m.normal().into_inner();

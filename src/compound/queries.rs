@@ -11,8 +11,8 @@ use nalgebra::{Point, SVector};
 
 use super::bvh::{box_distance, boxes_meet, ray_enters, Node, STACK};
 use super::{world_pose, Parts};
+use crate::pose::beyond_range;
 use crate::pose::pose_is_finite;
-use crate::query::beyond_range;
 use crate::real::is_nan;
 use crate::{ClosestPoints, Penetration, PointProjection, Pose, Ray, RayHit, Real};
 

@@ -5,8 +5,10 @@
 //! `signed_distance` and `closest_points`.
 
 use super::{apart_distance, boxes, hulls, polygon_ball, polygons, ClosestPoints};
-use crate::pair::{cast, with_boxes};
-use crate::query::{beyond_range, intersects_in_range};
+use crate::pair::with_boxes;
+use crate::pose::beyond_range;
+use crate::pose::same_type;
+use crate::query::intersects_in_range;
 use crate::{Obb, Pose, Real, Shape};
 
 /// The pair's closed form, when it has one (two boxes in 2D or 3D,
@@ -41,10 +43,10 @@ where
         return Some(answer);
     }
     let (pa, pb) = (a.as_polygon()?, b.as_polygon()?);
-    let two = polygons::query(pa, cast(pose_a)?, pb, cast(pose_b)?);
+    let two = polygons::query(pa, same_type(pose_a)?, pb, same_type(pose_b)?);
     let answer = match two {
         boxes::Verdict::Overlap => None,
-        boxes::Verdict::Apart(c) => Some(*cast::<_, ClosestPoints<T, N>>(&c)?),
+        boxes::Verdict::Apart(c) => Some(*same_type::<_, ClosestPoints<T, N>>(&c)?),
         boxes::Verdict::Generic => return None,
     };
     Some(answer)

@@ -23,7 +23,8 @@ use nalgebra::SVector;
 
 use super::apart_distance_from;
 use crate::gjk::{difference_vertex, pair_vertex, start_direction, Vertex};
-use crate::pair::{cast, polyhedron_polyhedron, with_boxes};
+use crate::pair::{polyhedron_polyhedron, with_boxes};
+use crate::pose::same_type;
 use crate::{ConvexPolyhedron, Pose, Pose3, Real, Shape};
 
 /// `a` and `b` as polyhedra with their poses, when `intersects` sends the
@@ -55,7 +56,7 @@ where
     if with_boxes(a, b, |_, _| ()).is_ok() {
         return None;
     }
-    Some((ha, cast(pose_a)?, hb, cast(pose_b)?))
+    Some((ha, same_type(pose_a)?, hb, same_type(pose_b)?))
 }
 
 /// The distance of `a` and `b` when both are polyhedra of the hull path
@@ -97,7 +98,7 @@ where
     let (ha, pose_a, hb, pose_b) = as_hulls(a, pose_a, b, pose_b)?;
     let pose_ab = pose_a.inv_mul(pose_b);
     Some(match start(ha, hb, &pose_ab) {
-        Some(first) => Some((*cast(&pose_ab)?, *cast(&first)?)),
+        Some(first) => Some((*same_type(&pose_ab)?, *same_type(&first)?)),
         None => None,
     })
 }

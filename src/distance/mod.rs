@@ -29,8 +29,9 @@ use core::cmp::Ordering;
 use nalgebra::{Point, SVector, Unit};
 
 use crate::gjk::{descend, difference_support, nearest_from, start_direction, Corral, Vertex};
+use crate::pose::beyond_range;
 use crate::pose::pose_is_finite;
-use crate::query::{beyond_range, intersects_in_range};
+use crate::query::intersects_in_range;
 use crate::real::is_nan;
 use crate::{separation, Pose, Real, Separation, Shape};
 

@@ -12,8 +12,8 @@
 use nalgebra::{Point, Point2, Unit, Vector2};
 
 use super::ClosestPoints;
-use crate::pair::cast;
 use crate::pair::polygon_ball::{nearest, Nearest};
+use crate::pose::same_type;
 use crate::{Ball, ConvexPolygon, Pose, Pose2, Real, Shape};
 
 /// The pair's answer for `closed_form`: `Some(None)` when `intersects` is
@@ -37,14 +37,26 @@ where
     }
     let (polygon, pose_polygon, ball, pose_ball, ball_first) =
         match (a.as_polygon(), b.as_ball(), b.as_polygon(), a.as_ball()) {
-            (Some(p), Some(c), _, _) => (p, cast(pose_a)?, cast(c)?, cast(pose_b)?, false),
-            (_, _, Some(p), Some(c)) => (p, cast(pose_b)?, cast(c)?, cast(pose_a)?, true),
+            (Some(p), Some(c), _, _) => (
+                p,
+                same_type(pose_a)?,
+                same_type(c)?,
+                same_type(pose_b)?,
+                false,
+            ),
+            (_, _, Some(p), Some(c)) => (
+                p,
+                same_type(pose_b)?,
+                same_type(c)?,
+                same_type(pose_a)?,
+                true,
+            ),
             _ => return None,
         };
     let answer = answer(polygon, pose_polygon, ball, pose_ball, ball_first)?;
     Some(match answer {
         None => None,
-        Some(c) => Some(*cast::<_, ClosestPoints<T, N>>(&c)?),
+        Some(c) => Some(*same_type::<_, ClosestPoints<T, N>>(&c)?),
     })
 }
 

@@ -30,7 +30,8 @@ use nalgebra::{Point, SVector, Unit};
 
 use super::ClosestPoints;
 use crate::gjk::{descend, difference_support, minor_cycles, start_direction, Corral, Vertex};
-use crate::pair::{cast, with_boxes};
+use crate::pair::with_boxes;
+use crate::pose::same_type;
 use raycast::Ray;
 
 mod hulls;
@@ -254,17 +255,17 @@ where
         let hit = (|| {
             super::polygons::sweep(
                 pa,
-                cast(pose_a)?,
-                cast(vel_a)?,
+                same_type(pose_a)?,
+                same_type(vel_a)?,
                 pb,
-                cast(pose_b)?,
-                cast(vel_b)?,
+                same_type(pose_b)?,
+                same_type(vel_b)?,
                 max_toi,
                 tol(),
             )
         })();
         if let Some(hit) = hit {
-            return hit.and_then(|s| cast::<_, Sweep<T, N>>(&s).copied());
+            return hit.and_then(|s| same_type::<_, Sweep<T, N>>(&s).copied());
         }
     }
     let pose_ab = pose_a.inv_mul(pose_b);

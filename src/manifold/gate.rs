@@ -94,7 +94,7 @@ where
     A: Shape<T, N> + ?Sized,
     B: Shape<T, N> + ?Sized,
 {
-    let (first, far) = match crate::query::beyond_range(pose_a, pose_b) {
+    let (first, far) = match crate::pose::beyond_range(pose_a, pose_b) {
         Some(far) => (far, true),
         None => (sat(Scan::FirstGap), false),
     };

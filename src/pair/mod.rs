@@ -25,6 +25,7 @@ use core::any::Any;
 use nalgebra::{Point, Point3, SVector, Unit};
 
 use crate::engine::Scan;
+use crate::pose::same_type;
 use crate::{
     Ball, ConvexPolygon, ConvexPolyhedron, Feature, Obb, Penetration, Pose, Pose3, Real,
     Separation, Shape,
@@ -48,17 +49,6 @@ pub(crate) fn argmax_dot<T: Real, const N: usize>(
         }
     }
     best.0
-}
-
-/// `x` as a `U` when `S` and `U` are the same type: the pose and result
-/// types of the dimension-specific paths (`Pose<T, N>` as `Pose<T, 2>`).
-/// Only these plain `'static` value types are cast; shapes are routed by
-/// their hooks ([`Shape::as_obb`], [`Shape::as_polygon`],
-/// [`Shape::as_polyhedron`]), so any shape, borrowed or behind `dyn`,
-/// reaches its path.
-#[inline]
-pub(crate) fn cast<S: 'static, U: 'static>(x: &S) -> Option<&U> {
-    (x as &dyn Any).downcast_ref::<U>()
 }
 
 /// Runs the specialised path for the pair, if it has one: boxes first,
@@ -114,7 +104,7 @@ where
         // A polygon and a polygon, a box or a circle, in either order.
         if let Some(ga) = a.as_polygon() {
             if let Some(gb) = b.as_polygon() {
-                return polygons(ga, cast(pose_a)?, gb, cast(pose_b)?);
+                return polygons(ga, same_type(pose_a)?, gb, same_type(pose_b)?);
             }
             return polygon_with(ga, pose_a, b, pose_b, false, polygon_box, polygon_ball);
         }
@@ -127,7 +117,7 @@ where
         && let Some(ha) = a.as_polyhedron()
         && let Some(hb) = b.as_polyhedron()
     {
-        return polyhedra(ha, cast(pose_a)?, hb, cast(pose_b)?);
+        return polyhedra(ha, same_type(pose_a)?, hb, same_type(pose_b)?);
     }
     None
 }
@@ -158,14 +148,14 @@ where
     T: Real,
     O: Shape<T, N> + ?Sized,
 {
-    let (pp, po) = (cast(pose_polygon)?, cast(pose_other)?);
+    let (pp, po) = (same_type(pose_polygon)?, same_type(pose_other)?);
     if let Some(r) = with_box(other, |o| {
-        polygon_box(polygon, pp, cast(o)?, po, other_first)
+        polygon_box(polygon, pp, same_type(o)?, po, other_first)
     }) {
         return r;
     }
     let ball = other.as_ball()?;
-    polygon_ball(polygon, pp, cast(ball)?, po, other_first)
+    polygon_ball(polygon, pp, same_type(ball)?, po, other_first)
 }
 
 /// `boxes(box_a, box_b)` when both shapes are boxes, else `boxes` back.
@@ -273,15 +263,18 @@ where
                 pose_box: &Pose<T, N>| {
         capsule_polyhedron::intersects_box(
             segment,
-            cast(pose_segment)?,
-            cast::<Obb<T, N>, Obb<T, 3>>(obb)?,
-            cast(pose_box)?,
+            same_type(pose_segment)?,
+            same_type::<Obb<T, N>, Obb<T, 3>>(obb)?,
+            same_type(pose_box)?,
         )
     };
     match (round_segment(a), round_segment(b)) {
-        (Some(sa), Some(sb)) => {
-            capsule_polyhedron::intersects_segments(&sa, cast(pose_a)?, &sb, cast(pose_b)?)
-        }
+        (Some(sa), Some(sb)) => capsule_polyhedron::intersects_segments(
+            &sa,
+            same_type(pose_a)?,
+            &sb,
+            same_type(pose_b)?,
+        ),
         (None, Some(sb)) => with_box(a, |o| path(&sb, pose_b, o, pose_a)).flatten(),
         (Some(sa), None) => with_box(b, |o| path(&sa, pose_a, o, pose_b)).flatten(),
         (None, None) => None,
@@ -297,7 +290,7 @@ where
     O: Shape<T, N> + ?Sized,
 {
     if shape.radius() > T::zero() && shape.core_vertex_count() == 2 && shape.face_count() == 0 {
-        let end = |i| cast::<Point<T, N>, Point3<T>>(&shape.local_core_vertex(i)).copied();
+        let end = |i| same_type::<Point<T, N>, Point3<T>>(&shape.local_core_vertex(i)).copied();
         return Some(capsule_polyhedron::RoundSegment {
             ends: [end(0)?, end(1)?],
             radius: shape.radius(),
@@ -328,9 +321,14 @@ where
         return None;
     }
     if let Some(hull) = a.as_polyhedron() {
-        return hull_with(hull, cast(pose_a)?, b, cast(pose_b)?);
+        return hull_with(hull, same_type(pose_a)?, b, same_type(pose_b)?);
     }
-    hull_with(b.as_polyhedron()?, cast(pose_b)?, a, cast(pose_a)?)
+    hull_with(
+        b.as_polyhedron()?,
+        same_type(pose_b)?,
+        a,
+        same_type(pose_a)?,
+    )
 }
 
 /// [`hull_with_other`] once the hull is known.
@@ -347,7 +345,7 @@ where
 {
     if let Some(r) = with_box(other, |o| {
         box_polyhedron::intersects(
-            cast::<Obb<T, N>, Obb<T, 3>>(o)?,
+            same_type::<Obb<T, N>, Obb<T, 3>>(o)?,
             pose_other,
             hull,
             pose_hull,
@@ -356,7 +354,7 @@ where
         return r;
     }
     if other.radius() > T::zero() && other.core_vertex_count() == 2 && other.face_count() == 0 {
-        let end = |i| cast::<Point<T, N>, Point3<T>>(&other.local_core_vertex(i)).copied();
+        let end = |i| same_type::<Point<T, N>, Point3<T>>(&other.local_core_vertex(i)).copied();
         let capsule = capsule_polyhedron::RoundSegment {
             ends: [end(0)?, end(1)?],
             radius: other.radius(),
@@ -388,19 +386,19 @@ where
         |a, b| obb_obb::separation_with(a, pose_a, b, pose_b, scan),
         |a, pa, b, pb| {
             let s = polygon_polygon::separation_with(a, pa, b, pb, scan);
-            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
         |a, pa, b, pb| {
             let s = polyhedron_polyhedron::separation_with(a, pa, b, pb, scan);
-            cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 3>, Separation<T, N>>(&s).copied()
         },
         |g, pg, o, po, box_first| {
             let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
-            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
         |g, pg, o, po, ball_first| {
             let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
-            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
 }
@@ -478,7 +476,9 @@ where
             };
             match polyhedron_polyhedron::intersects_seeded(a, pa, b, pb, seed) {
                 Ok(()) => Some(Ok(())),
-                Err(s) => Some(Err(cast::<Separation<T, 3>, Separation<T, N>>(&s).copied())),
+                Err(s) => Some(Err(
+                    same_type::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+                )),
             }
         },
         |g, pg, o, po, _| Some(verdict(polygon_box::intersects(g, pg, o, po))),
@@ -511,22 +511,22 @@ where
         |a, b| obb_obb::separation_with(a, pose_a, b, pose_b, scan),
         |a, pa, b, pb| {
             let s = polygon_polygon::separation_with(a, pa, b, pb, scan);
-            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
         |a, pa, b, pb| {
             let s = match seed {
                 Some(seed) => polyhedron_polyhedron::separation_seeded(a, pa, b, pb, scan, seed),
                 None => polyhedron_polyhedron::separation_with(a, pa, b, pb, scan),
             };
-            cast::<Separation<T, 3>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 3>, Separation<T, N>>(&s).copied()
         },
         |g, pg, o, po, box_first| {
             let s = polygon_box::separation_with(g, pg, o, po, box_first, scan);
-            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
         |g, pg, o, po, ball_first| {
             let s = polygon_ball::separation_with(g, pg, o, po, ball_first, scan);
-            cast::<Separation<T, 2>, Separation<T, N>>(&s).copied()
+            same_type::<Separation<T, 2>, Separation<T, N>>(&s).copied()
         },
     )
 }

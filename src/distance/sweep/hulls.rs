@@ -22,7 +22,7 @@ use super::super::hulls::{as_hulls, start};
 use super::raycast::{self, Ray};
 use super::{newton, touch, Sweep, Tolerance};
 use crate::gjk::{difference_support, start_direction};
-use crate::pair::cast;
+use crate::pose::same_type;
 use crate::{ConvexPolyhedron, Pose, Pose3, Real, Shape};
 
 /// What the hull path found.
@@ -59,12 +59,12 @@ where
     B: Shape<T, N> + ?Sized,
 {
     let (ha, pose_a3, hb, pose_b3) = as_hulls(a, pose_a, b, pose_b)?;
-    let (vel_a3, vel_b3) = (cast(vel_a)?, cast(vel_b)?);
+    let (vel_a3, vel_b3) = (same_type(vel_a)?, same_type(vel_b)?);
     Some(
         match cast_hulls(ha, pose_a3, vel_a3, hb, pose_b3, vel_b3, max_toi, tolerance) {
             HullCast::Overlap => HullCast::Overlap,
             HullCast::Swept(hit) => {
-                HullCast::Swept(hit.and_then(|s| cast::<_, Sweep<T, N>>(&s).copied()))
+                HullCast::Swept(hit.and_then(|s| same_type::<_, Sweep<T, N>>(&s).copied()))
             }
         },
     )
