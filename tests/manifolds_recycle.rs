@@ -18,7 +18,7 @@ fn touches<T: TestReal, const N: usize>(m: &Manifold<T, N>) -> bool {
 }
 
 /// The largest distance of a point of `s` from its origin.
-fn reach<T: TestReal, const N: usize, S: Shape<T, N>>(s: &S) -> f64 {
+fn reach<T: TestReal, const N: usize, S: Shape<T, N> + ?Sized>(s: &S) -> f64 {
     (0..s.core_vertex_count())
         .map(|i| f(s.local_core_vertex(i).coords.norm()))
         .fold(0.0, f64::max)
@@ -65,8 +65,8 @@ fn play<T, A, B, const N: usize>(
 ) -> Seen
 where
     T: TestReal,
-    A: Shape<T, N>,
-    B: Shape<T, N>,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
     nalgebra::Const<N>: ContactDim<T, N>,
 {
     let mut seen = Seen::default();
@@ -379,6 +379,146 @@ fn resting_pairs_3d_recycle_within_the_bound<T: TestReal>() {
     meaningful(&totals);
 }
 
+/// Past the motion certificate: a body rocking on a ground box by up to
+/// ±0.06 rad (one corner down, then the other), sliding off its edge, and
+/// lifting clear within the margin and back, with a motion bound (0.15)
+/// far above the depth (0.003), so that most refreshed frames are decided
+/// by a shared point (an incident anchor inside the other body) or by a
+/// face axis's gap, not by the motion. Every frame's verdict is the full
+/// computation's (`play`), in 2D (box, polygon) and 3D (box, prism), both
+/// orders, f32 and f64.
+fn recycled_verdicts_hold_past_the_motion_bound<T: TestReal>() {
+    let mut totals = Seen::default();
+    let frames = 160;
+    let depth = 0.003;
+    // Frame k: along the slide, the height above resting and the tilt.
+    let path = |k: usize| {
+        let k = k as f64;
+        (0.02 * k, 0.004 * (0.09 * k).sin(), 0.06 * (0.15 * k).sin())
+    };
+    let ground2 = Obb::new(
+        Point2::origin(),
+        Rotation2::identity(),
+        Vector2::new(t(3.0), t(0.5)),
+    )
+    .unwrap();
+    let box2 = Obb::new(
+        Point2::origin(),
+        Rotation2::identity(),
+        Vector2::new(t(0.5), t(0.5)),
+    )
+    .unwrap();
+    let hexagon = ConvexPolygon::new(
+        &(0..6)
+            .map(|i| {
+                let a = i as f64 * std::f64::consts::TAU / 6.0;
+                Point2::new(t(0.6 * a.cos()), t(0.6 * a.sin()))
+            })
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    let hex_bottom = 0.6 * (std::f64::consts::PI / 6.0).cos();
+    for (body, bottom, what) in [
+        (&box2 as &dyn Shape<T, 2>, 0.5, "box"),
+        (&hexagon as &dyn Shape<T, 2>, hex_bottom, "hexagon"),
+    ] {
+        let place = |k: usize| {
+            let (x, y, turn) = path(k);
+            (
+                Pose2::<T>::identity(),
+                pose2::<T>(1.5 + x, 0.5 + bottom - depth + y, turn),
+            )
+        };
+        let s = play(&ground2, body, place, frames, 0.02, 0.15, what);
+        add(&mut totals, &s);
+    }
+    let ground3 = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(t(3.0), t(3.0), t(0.5)),
+    )
+    .unwrap();
+    let box3 = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(t(0.5), t(0.4), t(0.5)),
+    )
+    .unwrap();
+    let prism = ConvexPolyhedron::from_hull(
+        &(0..12)
+            .map(|i| {
+                let a = (i % 6) as f64 * std::f64::consts::TAU / 6.0;
+                let z = if i < 6 { -0.4 } else { 0.4 };
+                Point3::new(t(0.6 * a.cos()), t(0.6 * a.sin()), t(z))
+            })
+            .collect::<Vec<_>>(),
+    )
+    .unwrap();
+    for (body, bottom, what) in [
+        (&box3 as &dyn Shape<T, 3>, 0.5, "box 3D"),
+        (&prism as &dyn Shape<T, 3>, 0.4, "prism"),
+    ] {
+        let place = |k: usize| {
+            let (x, y, turn) = path(k);
+            (
+                Pose3::<T>::identity(),
+                pose3::<T>(
+                    [1.5 + x, 0.3 * x, 0.5 + bottom - depth + y],
+                    [0.7 * turn, turn, 0.0],
+                ),
+            )
+        };
+        let s = play(&ground3, body, place, frames, 0.02, 0.15, what);
+        add(&mut totals, &s);
+    }
+    // Rocking from one corner to the other, the lower corner 0.001 deep
+    // throughout: the kept point (the first corner) rises above zero while
+    // the other corner touches, so a positive refreshed separation must
+    // not be taken for apart.
+    let rock = |k: usize| {
+        let turn = 0.05 - 0.1 * (k % 40) as f64 / 20.0;
+        let turn = if k % 40 < 20 { turn } else { -turn };
+        let low = 0.5 * turn.abs().sin() + 0.5 * turn.cos();
+        (turn, 0.5 + low - 0.001)
+    };
+    let s = play(
+        &ground2,
+        &box2,
+        |k| {
+            let (turn, y) = rock(k);
+            (Pose2::<T>::identity(), pose2::<T>(0.0, y, turn))
+        },
+        frames,
+        0.02,
+        0.15,
+        "rocking box",
+    );
+    add(&mut totals, &s);
+    let cube = Obb::new(
+        Point3::origin(),
+        Rotation3::identity(),
+        Vector3::new(t(0.5), t(0.5), t(0.5)),
+    )
+    .unwrap();
+    let s = play(
+        &ground3,
+        &cube,
+        |k| {
+            let (turn, y) = rock(k);
+            (
+                Pose3::<T>::identity(),
+                pose3::<T>([0.0, 0.0, y], [0.0, turn, 0.0]),
+            )
+        },
+        frames,
+        0.02,
+        0.15,
+        "rocking cube",
+    );
+    add(&mut totals, &s);
+    meaningful(&totals);
+}
+
 /// By hand: a unit box resting 0.01 deep on a ground box. Sliding along
 /// the face keeps the separations; settling by 1e-3 deepens both points by
 /// exactly that; moving past the bound, or lifting the box clear,
@@ -445,8 +585,8 @@ fn recycling_by_hand<T: TestReal>() {
         }
     }
     // Past the verdict: 0.004 deep, then lifted by 0.0049 (apart by 9e-4,
-    // a motion within the bound but past the depth): refreshed only
-    // because `intersects` agrees that they are apart.
+    // a motion within the bound but past the depth): refreshed because
+    // the ground's top face still separates them (its gap is 9e-4).
     let shallow = at(0.0, 1.0 - 0.004);
     contact_manifold_recycled(&ground, &id, &unit, &shallow, t(0.02), &mut cache);
     let up = at(0.0, 1.0 - 0.004 + 0.0049);
@@ -467,5 +607,6 @@ fn recycling_by_hand<T: TestReal>() {
 in_both_scalars!(
     resting_pairs_2d_recycle_within_the_bound,
     resting_pairs_3d_recycle_within_the_bound,
+    recycled_verdicts_hold_past_the_motion_bound,
     recycling_by_hand,
 );

@@ -13,7 +13,10 @@
 //!             carried), the reference anchor moves to the incident one's
 //!             foot; points past the margin are dropped
 //!             handed out when the verdict is certified: s₀ < 0 and
-//!             M < |s₀|, else intersects(A, B) == (deepest <= 0)
+//!             M < |s₀|; or deepest < 0 and an incident anchor inside
+//!             the reference body with room; or deepest > 0 and the
+//!             reference face's normal separating the pair; else
+//!             intersects(A, B) == (deepest <= 0)
 //!     kept empty (apart beyond the margin along axis n, in A's frame):
 //!         the gap along n now > margin + round-off → empty, normal n
 //!     otherwise: contact_manifold_into, kept
@@ -23,15 +26,19 @@
 //! frame by at most `M` (`|(R − R₀)q + t − t₀| <= ‖R − R₀‖₂ |q| + |t − t₀|`,
 //! the spectral norm at most the Frobenius norm), so the pair's signed
 //! distance, 1-Lipschitz in that motion, is within `M` of `s₀ = −depth`
-//! (docs/manifolds.md: a manifold's deepest point is at `−depth`). Why the
-//! gap certifies an empty manifold: the gap along any axis is at most the
-//! SAT distance, and the full computation is empty exactly when that
-//! distance exceeds the margin.
+//! (docs/manifolds.md: a manifold's deepest point is at `−depth`). Why a
+//! shared point or a face gap does: [`overlap_witnessed`],
+//! [`apart_witnessed`] and docs/coherence.md. Why the
+//! gap certifies an empty manifold: the gap along any direction is a
+//! lower bound of the distance, so the pair is still apart by more than
+//! the margin (docs/coherence.md, "Contact recycling").
 
-use nalgebra::{Const, SVector, Unit};
+use nalgebra::{Const, Point, Point2, Point3, SVector, Unit};
 
 use super::{contact_manifold_into, ContactDim, Manifold, Side, MAX_CONTACT_POINTS};
-use crate::{Pose, Real, Shape};
+use crate::pose::same_type;
+use crate::real::is_nan;
+use crate::{Obb, Pose, Real, Shape};
 
 /// What a pair keeps for [`contact_manifold_recycled`] from one step to the
 /// next: the last manifold computed in full, where B stood in A's frame
@@ -240,16 +247,25 @@ where
             Kept::Apart => still_apart(cache, &rel, a, b, pose_a),
             Kept::Points => refresh(cache, &rel, pose_a, pose_b).is_some_and(|motion| {
                 // The verdict: certified by the motion (short of the depth
-                // by more than round-off), else asked of `intersects` where
-                // the deepest point is clear of zero by more than round-off
+                // by more than round-off), or by a point of both shapes
+                // (an incident anchor inside the reference body by more
+                // than round-off), else asked of `intersects` where the
+                // deepest point is clear of zero by more than round-off
                 // (at a touch the full computation decides).
                 let slack = round_off(cache, &rel);
-                let deepest = cache.current.deepest().map(|p| p.separation);
-                (deepest.is_some() && cache.deepest < T::zero() && motion + slack < -cache.deepest)
-                    || deepest.is_some_and(|d| {
-                        d.abs() > slack
-                            && crate::intersects(a, pose_a, b, pose_b) == (d < T::zero())
-                    })
+                match cache.current.deepest().map(|p| p.separation) {
+                    None => false,
+                    Some(_) if cache.deepest < T::zero() && motion + slack < -cache.deepest => true,
+                    Some(d) if d.abs() <= slack || is_nan(d) => false,
+                    Some(d) if d < T::zero() => {
+                        overlap_witnessed(cache, &rel, a, b, slack)
+                            || crate::intersects(a, pose_a, b, pose_b)
+                    }
+                    Some(_) => {
+                        apart_witnessed(cache, &rel, a, b, slack)
+                            || !crate::intersects(a, pose_a, b, pose_b)
+                    }
+                }
             }),
         };
     if !cache.reused {
@@ -263,6 +279,122 @@ where
 fn round_off<T: Real, const N: usize>(cache: &ContactCache<T, N>, rel: &Pose<T, N>) -> T {
     let scale = rel.translation.vector.amax() + cache.reach.0 + cache.reach.1 + cache.margin;
     T::default_epsilon() * nalgebra::convert(64.0) * scale
+}
+
+/// Whether a refreshed point with a negative separation has its incident
+/// anchor inside the reference body by more than `slack`. The anchor is a
+/// point of the incident body (carried with it), so the two shapes then
+/// share a point with that much room, every axis's gap is below `−slack`,
+/// and `intersects` holds. Computed from the anchor in its own body's
+/// frame and the relative pose, so that nothing absolute is rounded.
+fn overlap_witnessed<T, A, B, const N: usize>(
+    cache: &ContactCache<T, N>,
+    rel: &Pose<T, N>,
+    a: &A,
+    b: &B,
+    slack: T,
+) -> bool
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    cache
+        .current
+        .points()
+        .iter()
+        .filter(|p| p.separation < T::zero())
+        .any(|p| {
+            let room = if cache.reference_b {
+                clearance(b, &rel.inverse_transform_point(&p.local_a))
+            } else {
+                clearance(a, &(rel * p.local_b))
+            };
+            room.is_some_and(|r| r > slack)
+        })
+}
+
+/// Whether the reference face's normal separates the pair by more than
+/// four times `slack`. A face normal of either shape is one of the axes
+/// every path of `intersects` tests, never pruned, and its computed gap
+/// there differs from this one by round-off below `slack`, so the pair is
+/// apart for `intersects` too. A manifold without a reference face (a
+/// closest-feature point, a round contact) has no such axis: `false`.
+fn apart_witnessed<T, A, B, const N: usize>(
+    cache: &ContactCache<T, N>,
+    rel: &Pose<T, N>,
+    a: &A,
+    b: &B,
+    slack: T,
+) -> bool
+where
+    T: Real,
+    A: Shape<T, N> + ?Sized,
+    B: Shape<T, N> + ?Sized,
+{
+    let Some((side, face)) = cache.current.reference() else {
+        return false;
+    };
+    // The axis from A to B in A's frame: A's outward face normal, or the
+    // opposite of B's turned into A's frame.
+    let u = match side {
+        Side::A if face < a.face_count() => a.local_face_normal(face).into_inner(),
+        Side::B if face < b.face_count() => {
+            -(rel.rotation * b.local_face_normal(face).into_inner())
+        }
+        _ => return false,
+    };
+    let gap = u.dot(&rel.translation.vector)
+        - a.local_support_value(&u)
+        - b.local_support_value(&-rel.rotation.inverse_transform_vector(&u));
+    // NaN fails the test.
+    gap > slack * nalgebra::convert(4.0)
+}
+
+/// How far inside `s` the point `q` (in `s`'s frame) lies, the distance to
+/// its boundary, for the shapes whose hooks name an exact closed form:
+/// boxes, polygons, polyhedra (the least room below a face plane: their
+/// faces are all their facets) and balls; `None` for any other shape, and
+/// a negative value for a point outside.
+fn clearance<T, S, const N: usize>(s: &S, q: &Point<T, N>) -> Option<T>
+where
+    T: Real,
+    S: Shape<T, N> + ?Sized,
+{
+    let least = |planes: &mut dyn Iterator<Item = T>| {
+        planes.fold(None, |m: Option<T>, r| {
+            Some(m.map_or(r, |m| if r < m { r } else { m }))
+        })
+    };
+    if let Some(obb) = s.as_obb_ref() {
+        return box_clearance(obb, q);
+    }
+    if let Some(polygon) = s.as_polygon() {
+        let q = same_type::<Point<T, N>, Point2<T>>(q)?;
+        let planes = polygon.normals().iter().zip(polygon.offsets());
+        return least(&mut planes.map(|(n, &o)| o - n.dot(&q.coords)));
+    }
+    if let Some(hull) = s.as_polyhedron() {
+        let q = same_type::<Point<T, N>, Point3<T>>(q)?;
+        let mut planes = (0..hull.face_count())
+            .map(|i| hull.local_face_offset(i) - hull.local_face_normal(i).dot(&q.coords));
+        return least(&mut planes);
+    }
+    if let Some(ball) = s.as_ball() {
+        return Some(ball.radius() - (q - ball.center()).norm());
+    }
+    box_clearance(&s.as_obb()?, q)
+}
+
+/// [`clearance`] for a box: the least room between `q`'s coordinates in
+/// the box's frame and its half extents.
+fn box_clearance<T: Real, const N: usize>(obb: &Obb<T, N>, q: &Point<T, N>) -> Option<T> {
+    let local = obb.rotation().inverse_transform_vector(&(q - obb.center()));
+    let h = obb.half_extents();
+    (0..N).fold(None, |m: Option<T>, k| {
+        let r = h[k] - local[k].abs();
+        Some(m.map_or(r, |m| if r < m { r } else { m }))
+    })
 }
 
 /// Whether the kept axis still shows the pair apart by more than the
