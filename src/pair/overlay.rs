@@ -19,10 +19,14 @@
 //! ```
 //!
 //! Each step raises `qg · v`, so a walk ends within `V_B` steps whatever
-//! round-off does. A walk that ends where B's support is not (the climb's
-//! check, or a second walk into a located face ending elsewhere), or a
-//! best gap within round-off of zero, hands the query back to the pair
-//! loop (`None`): then the verdict is exactly that of `intersects`.
+//! round-off does. Every sign the walk decides (the start's location, the
+//! ring's `w·F`, each `qg·x > qg·v`) must clear its round-off, so that the
+//! walk is the exact one and misses no crossing (docs/sat-proof.md §18,
+//! Lemma 18c); one that does not, a walk that ends where B's support is not
+//! (the climb's check, or a second walk into a located face ending
+//! elsewhere), or a best gap within round-off of zero, hands the query
+//! back to the pair loop (`None`): then the verdict is exactly that of
+//! `intersects`.
 
 use nalgebra::{Matrix3, Unit, Vector3};
 
@@ -81,7 +85,22 @@ fn walk<T: Real, const M: usize>(
     let q = |f: usize| qs[f];
     let mut at = [u16::MAX; M];
     let mut hb = [T::zero(); M];
+    // Every sign the walk decides must clear its round-off, or the walk
+    // hands the query back: then the walk is the exact one on these
+    // directions, which misses no crossing (docs/sat-proof.md §18).
+    let eps = T::default_epsilon();
+    let sure_side = eps * nalgebra::convert(64.0);
+    let sure_height = sure_side * (b.reach() + T::one());
     let (v0, h0) = b.support_vertex(&q(0));
+    // q₀ strictly inside v₀'s region: every neighbour lower along it.
+    let p0 = b.vertex(v0);
+    if gb
+        .ring(v0)
+        .iter()
+        .any(|e| q(0).dot(&(b.vertex(e.to()) - p0)) >= -sure_height)
+    {
+        return None;
+    }
     at[0] = v0 as u16;
     hb[0] = h0;
     let mut edge = BestEdge::default();
@@ -100,13 +119,15 @@ fn walk<T: Real, const M: usize>(
         let mut hv = qg.dot(&pv);
         let mut a_edge = None;
         while v != target {
-            let Some(exit) = exit(gb.ring(v), pb, &w) else {
-                break;
-            };
+            // No clear exit: only under round-off.
+            let exit = exit(gb.ring(v), pb, &w, sure_side)?;
             let x = exit.to();
             let px = b.vertex(x);
             let hx = qg.dot(&px);
-            if hx <= hv {
+            if (hx - hv).abs() <= sure_height {
+                return None;
+            }
+            if hx < hv {
                 break;
             }
             let ea = a_edge.get_or_insert_with(|| EdgeA::new(a, step.edge(), r, t));
@@ -215,19 +236,25 @@ fn keep_first_largest<T: Real>(best: &mut Option<(usize, Gap<T>)>, k: usize, g: 
 
 /// The entry of `ring` through which the great circle with normal `w`
 /// leaves the region, travelling with `w` on its left: the edge between
-/// `Fⱼ₋₁` and `Fⱼ` with `w·Fⱼ₋₁ < 0 <= w·Fⱼ`. `None` when the signs do
-/// not change (the circle misses the region: only under round-off).
+/// `Fⱼ₋₁` and `Fⱼ` with `w·Fⱼ₋₁ < 0 <= w·Fⱼ`. `None` when a sign is
+/// within `sure` of zero (the circle passes within round-off of a corner
+/// of the region, where the exit is not decided), or when the signs do not
+/// change (the circle misses the region: only under round-off).
 #[inline]
-fn exit<T: Real>(ring: &[Link], planes: &[Plane<T>], w: &Vector3<T>) -> Option<Link> {
+fn exit<T: Real>(ring: &[Link], planes: &[Plane<T>], w: &Vector3<T>, sure: T) -> Option<Link> {
     let mut before = planes[ring.last()?.face()].normal.dot(w);
+    let mut found = None;
     for &entry in ring {
         let s = planes[entry.face()].normal.dot(w);
-        if before < T::zero() && s >= T::zero() {
-            return Some(entry);
+        if s.abs() <= sure {
+            return None;
+        }
+        if before < T::zero() && s > T::zero() {
+            found = Some(entry);
         }
         before = s;
     }
-    None
+    found
 }
 
 /// An edge of A in B's frame, made when its walk first crosses an edge.
@@ -420,6 +447,34 @@ mod tests {
             total += 1;
         }
         assert!(answered * 100 >= total * 99, "{answered} of {total}");
+    }
+
+    // The certificate at work: B a translated copy of a random hull puts
+    // arcs of A's Gauss map exactly on arcs of B's (signs exactly zero),
+    // where the walk cannot vouch for a crossing and hands some queries
+    // back; turned by 1e-9 rad, every sign clears its round-off and the
+    // walk answers them all, with the engine's answer.
+    #[test]
+    fn walk_hands_back_where_a_sign_is_not_decided() {
+        let mut rng = Rng(7);
+        let (mut copies, mut turned) = (0, 0);
+        for round in 0..200 {
+            let a = rng.round_hull(16);
+            let t = Vector3::new(rng.next(), rng.next(), rng.next()) * 1.5;
+            let r = if round % 2 == 0 {
+                Rotation3::identity()
+            } else {
+                rng.rotation(1e-9)
+            };
+            let answered = check(&a, &a, &Pose3::from_parts(Translation3::from(t), r));
+            if round % 2 == 0 {
+                copies += usize::from(!answered);
+            } else {
+                turned += usize::from(answered);
+            }
+        }
+        assert!(copies > 0, "no copy handed back");
+        assert_eq!(turned, 100, "a turned copy handed back");
     }
 
     // Degenerate overlays: B a copy of A turned by nothing or by 1e-15 to
