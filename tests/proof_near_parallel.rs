@@ -14,7 +14,9 @@
 //! half extents) the verdicts are the oracle's, and every depth and gap is
 //! the oracle's to within the band.
 //!
-//! Cases: angles 0, 1e-16 … 1e-6 rad between B's frame and A's, about
+//! Cases: angles 0, 1e-16 … 1e-6 rad between B's frame and A's, and the
+//! `f32` `√ε` regime 1e-5 … 1e-3 rad (where an `f32` cross product's
+//! direction is off by up to `ε / sin θ`, 1e-4 … 1e-2 rad), about
 //! oblique random axes, on top of a random (oblique) common rotation; box
 //! sizes 1e-3, 1, 1e3; B placed along one of A's face normals (stacked
 //! boxes) or a random direction, at the touching distance plus an offset
@@ -60,12 +62,16 @@ fn face_or_random(rng: &mut Rng, base: &Rotation3<f64>) -> Vector3<f64> {
 
 fn near_parallel_edges_box_path_engine_and_oracle_agree<T: Real + Debug>() {
     let eps = to(T::default_epsilon());
+    // Up to 1e-6 the f32 rotations of A and B are mostly the same floats;
+    // 1e-5 to 1e-3 is the f32 `√ε` regime, where a cross product's
+    // direction carries the most round-off that can still matter.
     let angles = [
-        0.0, 1e-16, 1e-15, 1e-14, 1e-13, 1e-12, 1e-10, 1e-8, 1e-7, 1e-6,
+        0.0, 1e-16, 1e-15, 1e-14, 1e-13, 1e-12, 1e-10, 1e-8, 1e-7, 1e-6, 1e-5, 3e-5, 1e-4, 3e-4,
+        1e-3,
     ];
     let mut rng = Rng(0x0E4A_9A11);
     let (mut decided, mut edge_wins, mut overlapping) = (0usize, 0usize, 0usize);
-    let n = 600;
+    let n = 900;
     for k in 0..n {
         let angle = angles[k % angles.len()];
         let size = [1e-3, 1.0, 1e3][(k / angles.len()) % 3];
