@@ -34,6 +34,7 @@ use crate::round_axes::round_axes;
 use crate::{Feature, MinkowskiDifference, Pose, Posed, Real, Separation, Shape, Support};
 
 pub use crate::axis_search::Scan;
+#[doc(hidden)]
 pub use crate::geometry::is_minkowski_face;
 
 /// Calls `visit` with every candidate axis for the pair, in A's local

@@ -53,7 +53,13 @@ mod error;
 mod geometry;
 mod gjk;
 mod manifold;
+// Not part of the API (hidden from the docs, free to change): the
+// dimension-specific pair paths and the N-D axes, public only so that the
+// crate's tests and the comparison benches can check each path against
+// the generic engine.
+#[doc(hidden)]
 pub mod nd;
+#[doc(hidden)]
 pub mod pair;
 mod pose;
 mod query;

@@ -86,7 +86,7 @@ fn refilled_manifolds_equal_fresh_ones<T: TestReal>() {
         );
         let margin = t(if rng.chance(0.5) { 0.0 } else { 0.1 });
         let before = m.len();
-        contact_manifold_into(&mut m, a, &pa, b, &pb, margin);
+        contact_manifold_into(a, &pa, b, &pb, margin, &mut m);
         let fresh = contact_manifold(a, &pa, b, &pb, margin);
         assert_eq!(m, fresh);
         assert_eq!(bits(&m), bits(&fresh));
@@ -138,7 +138,7 @@ fn refilled_manifolds_equal_fresh_ones_2d<T: TestReal>() {
         );
         let margin = t(if rng.chance(0.5) { 0.0 } else { 0.1 });
         let before = m.len();
-        contact_manifold_into(&mut m, a, &pa, b, &pb, margin);
+        contact_manifold_into(a, &pa, b, &pb, margin, &mut m);
         let fresh = contact_manifold(a, &pa, b, &pb, margin);
         assert_eq!(m, fresh);
         assert_eq!(bits(&m), bits(&fresh));

@@ -497,7 +497,7 @@ fn manifolds_3d_do_not_allocate() {
                 let m2 = contact_manifold(&prism, &id, &cube, &pb, 0.5).swapped();
                 // Margin 0: the early exit of `src/manifold/gate.rs`.
                 let m3 = contact_manifold(a, &id, b, &pb, 0.0);
-                contact_manifold_into(&mut refilled, a, &id, b, &pb, 0.5);
+                contact_manifold_into(a, &id, b, &pb, 0.5, &mut refilled);
                 // Recycling: computed, then refreshed on a nearby pose.
                 let mut cache = ContactCache::new(0.01);
                 let nearby = Pose::<f64, 3>::translation(1e-4, 0.0, 0.0) * pb;

@@ -141,7 +141,7 @@ pub use types::{ContactFeature, ContactId, ContactPoint, Manifold, Side, MAX_CON
 /// }
 /// ```
 #[must_use]
-pub fn contact_manifold<T, A, B, const N: usize>(
+pub fn contact_manifold<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
@@ -178,19 +178,19 @@ where
 /// let mut m = Manifold::new();
 /// for step in 0..3 {
 ///     let pose = Pose3::translation(0.0, 0.0, -0.25 + 0.125 * step as f64);
-///     contact_manifold_into(&mut m, &ground, &Pose3::identity(), &crate_, &pose, 0.0);
+///     contact_manifold_into(&ground, &Pose3::identity(), &crate_, &pose, 0.0, &mut m);
 ///     assert_eq!(m, contact_manifold(&ground, &Pose3::identity(), &crate_, &pose, 0.0));
 /// }
 /// assert_eq!(m.len(), 4); // resting on the ground: touching, depth 0
 /// assert!(m.points().iter().all(|p| p.separation == 0.0));
 /// ```
-pub fn contact_manifold_into<T, A, B, const N: usize>(
-    out: &mut Manifold<T, N>,
+pub fn contact_manifold_into<T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
     pose_b: &Pose<T, N>,
     margin: T,
+    out: &mut Manifold<T, N>,
 ) where
     T: Real,
     A: Shape<T, N> + ?Sized,

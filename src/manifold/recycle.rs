@@ -226,7 +226,7 @@ impl<T: Real, const N: usize> ContactCache<T, N> {
 /// assert!(cache.reused());
 /// assert!(moved.points().iter().all(|p| (p.separation + 0.005).abs() < 1e-12));
 /// ```
-pub fn contact_manifold_recycled<'c, T, A, B, const N: usize>(
+pub fn contact_manifold_recycled<'c, T, const N: usize, A, B>(
     a: &A,
     pose_a: &Pose<T, N>,
     b: &B,
@@ -508,7 +508,7 @@ fn compute<T, A, B, const N: usize>(
     B: Shape<T, N> + ?Sized,
     Const<N>: ContactDim<T, N>,
 {
-    contact_manifold_into(&mut cache.current, a, pose_a, b, pose_b, margin);
+    contact_manifold_into(a, pose_a, b, pose_b, margin, &mut cache.current);
     let m = &cache.current;
     let finite = crate::pose::pose_is_finite(pose_a) && crate::pose::pose_is_finite(pose_b);
     cache.kept = match m.deepest() {

@@ -48,12 +48,12 @@ macro_rules! ours_bench {
                     .iter()
                     .map(|(a, pa, b, pb)| {
                         separating_axis::contact_manifold_into(
-                            &mut m,
                             black_box(*a),
                             pa,
                             *b,
                             pb,
                             0.0,
+                            &mut m,
                         );
                         m.len()
                     })

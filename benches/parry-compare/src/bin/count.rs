@@ -226,12 +226,12 @@ macro_rules! ours {
                         .iter()
                         .filter(|(a, pa, b, pb)| {
                             separating_axis::contact_manifold_into(
-                                &mut m,
                                 black_box(*a),
                                 pa,
                                 *b,
                                 pb,
                                 0.0,
+                                &mut m,
                             );
                             !m.is_empty()
                         })
