@@ -6,7 +6,9 @@
 //!   random orientation;
 //! * `hull16`: 1 000 pairs of hulls of 16 random points (the pools of
 //!   benches/queries_3d.rs: placed within 2.6, about half overlapping),
-//!   each body drifting at a constant velocity and spin.
+//!   each body drifting at a constant velocity and spin;
+//! * `hull16_apart`: 1 000 such pairs placed 2.2 to 3.2 apart and kept
+//!   apart in every frame (a cached separating axis).
 //!
 //! Every body moves by 1% of its size per frame (translation 0.01 of a
 //! size about 1, rotation 0.01 rad). 32 frames are precomputed and played
@@ -239,9 +241,44 @@ fn bench_scene<S: Shape<f64, 3>>(c: &mut Criterion, name: &str, scene: &Scene<S>
     group.finish();
 }
 
+/// Hull-16 pairs apart in every frame (offsets 2.2 to 3.2, the pairs that
+/// stay apart while drifting kept): the scene of a cached separating axis.
+fn hulls_apart() -> Scene<ConvexPolyhedron<f64>> {
+    let mut rng = Rng(27);
+    let mut shapes = Vec::with_capacity(PAIRS);
+    let mut frames: Vec<Vec<_>> = (0..FRAMES).map(|_| Vec::with_capacity(PAIRS)).collect();
+    while shapes.len() < PAIRS {
+        let (a, b) = (hull(&mut rng, 16), hull(&mut rng, 16));
+        let pa = Pose3::from_parts(
+            Vector3::new(
+                rng.range(-50.0, 50.0),
+                rng.range(-50.0, 50.0),
+                rng.range(-50.0, 50.0),
+            )
+            .into(),
+            rng.rotation(),
+        );
+        let offset = rng.unit_vector3() * rng.range(2.2, 3.2);
+        let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
+        let (da, db) = (drift(&mut rng), drift(&mut rng));
+        let poses: Vec<_> = (0..FRAMES)
+            .map(|k| (drifted(&pa, &da, k), drifted(&pb, &db, k)))
+            .collect();
+        if poses.iter().any(|(x, y)| intersects(&a, x, &b, y)) {
+            continue;
+        }
+        for (frame, pose) in frames.iter_mut().zip(poses) {
+            frame.push(pose);
+        }
+        shapes.push((a, b));
+    }
+    Scene { shapes, frames }
+}
+
 fn coherence(c: &mut Criterion) {
     bench_scene(c, "boxes", &boxes());
     bench_scene(c, "hull16", &hulls());
+    bench_scene(c, "hull16_apart", &hulls_apart());
 }
 
 criterion_group!(benches, coherence);

@@ -510,6 +510,36 @@ fn cached_queries_do_not_allocate<T: TestReal>() {
     assert_eq!(made, 0);
 }
 
+/// Regression: `intersects_cached` on two hulls apart used to reset the
+/// cache on its first call (the unseeded hull path named no axis), so it
+/// never cached anything and cost more than `intersects`. The first call
+/// now records the separating axis, and the next one, the hulls moved a
+/// little, is decided on it with the uncached verdict.
+fn intersects_cached_records_the_axis_of_hulls_apart<T: TestReal>() {
+    let c = cube::<T>();
+    let mut cache = SatCache::new();
+    let pa = Pose3::<T>::identity();
+    let at = |x: f64| Pose3::<T>::translation(T::from_f64(x).unwrap(), T::zero(), T::zero());
+    assert!(!intersects_cached(&c, &pa, &c, &at(1.5), &mut cache));
+    assert_eq!(cache.separated(), Some(true), "{}", T::NAME);
+    assert_eq!(
+        cache.feature(),
+        Some(Feature::FaceA(
+            (0..c.face_count())
+                .find(|&i| c.local_face_normal(i).x > T::from_f64(0.5).unwrap())
+                .unwrap()
+        ))
+    );
+    for x in [1.45, 1.2, 1.01, 1.0, 0.99] {
+        assert_eq!(
+            intersects_cached(&c, &pa, &c, &at(x), &mut cache),
+            intersects(&c, &pa, &c, &at(x)),
+            "{} at {x}",
+            T::NAME
+        );
+    }
+}
+
 in_both_scalars!(
     cached_hulls_equal_uncached,
     cached_boxes_equal_uncached,
@@ -520,4 +550,5 @@ in_both_scalars!(
     the_cache_holds_the_last_answer,
     nan_resets_the_cache,
     cached_queries_do_not_allocate,
+    intersects_cached_records_the_axis_of_hulls_apart,
 );

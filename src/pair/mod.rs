@@ -471,9 +471,10 @@ where
         |a, b| verdict(obb_obb::intersects(a, pose_a, b, pose_b)),
         |a, pa, b, pb| Some(verdict(polygon_polygon::intersects(a, pa, b, pb))),
         |a, pa, b, pb| {
-            let Some(seed) = seed else {
-                return Some(verdict(polyhedron_polyhedron::intersects(a, pa, b, pb)));
-            };
+            // No cached feature yet: a feature no hull has, so that the
+            // seeded query runs as the unseeded one and still names the
+            // separating axis it finds, for the cache to record.
+            let seed = seed.unwrap_or(Feature::Fallback);
             match polyhedron_polyhedron::intersects_seeded(a, pa, b, pb, seed) {
                 Ok(()) => Some(Ok(())),
                 Err(s) => Some(Err(
