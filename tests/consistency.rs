@@ -184,8 +184,10 @@ macro_rules! consistency_sweeps {
             fn half2(rng: &mut Rng) -> Vector2<T> { Vector2::new(rng.range(0.2, 1.5) as T, rng.range(0.2, 1.5) as T) }
             fn half3(rng: &mut Rng) -> Vector3<T> { Vector3::new(rng.range(0.2, 1.5) as T, rng.range(0.2, 1.5) as T, rng.range(0.2, 1.5) as T) }
 
-            /// Every pair path (box 2D and 3D, polygon, hull) and engine
-            /// pairs with round shapes, near touching, 2 × 150 placements.
+            /// Every pair path (box 2D and 3D, polygon, polygon–box,
+            /// hull, box–hull, capsule–box, hull–capsule) and engine pairs
+            /// with round shapes (circle–polygon, 2D and 3D capsules,
+            /// spheres), near touching, 150 placements each.
             #[test]
             fn queries_agree_within_an_ulp_of_touching() {
                 let mut rng = Rng(2024);
@@ -211,6 +213,16 @@ macro_rules! consistency_sweeps {
                     let cap3 = Capsule::new(Point3::from(v3(&mut rng) * 0.5), Point3::from(v3(&mut rng) * 0.5), rng.range(0.1, 0.5) as T).unwrap();
                     sweep(&cap3, &pa3, &b3a, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
                     sweep(&ha, &pa3, &cap3, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
+                    // The polygon–box path (2D), the box–hull path and two
+                    // capsules (3D), and a 2D capsule, in both orders.
+                    sweep(&pga, &pa2, &b2a, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
+                    sweep(&b2a, &pa2, &pga, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
+                    sweep(&b3a, &pa3, &hb, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
+                    sweep(&hb, &pa3, &b3a, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
+                    sweep(&cap3, &pa3, &cap3, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
+                    let cap2 = Capsule::new(Point2::from(v2(&mut rng) * 0.5), Point2::from(v2(&mut rng) * 0.5), rng.range(0.1, 0.5) as T).unwrap();
+                    sweep(&cap2, &pa2, &pga, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
+                    sweep(&pga, &pa2, &cap2, &pb2.rotation, &d2, agree2).map_err(ctx).unwrap();
                     let sphere = Ball::new(Point3::from(v3(&mut rng) * 0.1), rng.range(0.1, 1.0) as T).unwrap();
                     sweep(&sphere, &pa3, &sphere, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
                     sweep(&sphere, &pa3, &hb, &pb3.rotation, &d3, agree2).map_err(ctx).unwrap();
