@@ -321,6 +321,25 @@ fn bad_poses_give_errors<T: TestReal>() {
         index: 0,
     };
     assert_eq!(swept_aabb(&ball, &Pose::identity(), &inf), Err(e));
+    // An infinite pose, in the translation or in the rotation.
+    let mut far = Pose::<T, 2>::identity();
+    far.translation.vector.x = t(f64::NEG_INFINITY);
+    let e = ShapeError::NonFinite {
+        field: "translation",
+        index: 0,
+    };
+    assert_eq!(shape_aabb(&ball, &far), Err(e));
+    assert_eq!(bounding_sphere(&ball, &far), Err(e));
+    let inf = t::<T>(f64::INFINITY);
+    let spun = Pose::<T, 2>::from_parts(
+        Vector2::zeros().into(),
+        Rotation2::from_matrix_unchecked(nalgebra::Matrix2::new(t(1.0), t(0.0), inf, t(1.0))),
+    );
+    let e = ShapeError::NonFinite {
+        field: "rotation",
+        index: 1,
+    };
+    assert_eq!(shape_aabb(&ball, &spun), Err(e));
 }
 
 /// Source note 003's circle check, with `w`, `h` the half sizes its bodies

@@ -338,7 +338,8 @@ fn cached_round_shapes_equal_uncached<T: TestReal>() {
 }
 
 /// A cache left by one hull pair, used on another pair (other hulls,
-/// other sizes, so its indices point anywhere or out of range): each
+/// other sizes, so its indices point anywhere or out of range) and on the
+/// same pair in the other argument order (A's faces named as B's): each
 /// answer is still the uncached one.
 fn stale_cache_gives_the_uncached_answer<T: TestReal>() {
     fn prop<T: TestReal>(seed: u64) -> TestResult {
@@ -350,9 +351,12 @@ fn stale_cache_gives_the_uncached_answer<T: TestReal>() {
         let mut caches: Caches<T, 3> = [SatCache::new(); 4];
         for ((pa, pb), (pc, pd)) in first.iter().zip(&second) {
             let (pa, pb, pc, pd) = (pa.to_t(), pb.to_t(), pc.to_t(), pd.to_t());
+            // Another pair's cache, then the other argument order's.
             let r = check_step(&a, &pa, &b, &pb, &mut caches)
                 .and_then(|()| check_step(&c, &pc, &d, &pd, &mut caches))
-                .and_then(|()| check_step(&d, &pd, &a, &pa, &mut caches));
+                .and_then(|()| check_step(&d, &pd, &a, &pa, &mut caches))
+                .and_then(|()| check_step(&a, &pa, &d, &pd, &mut caches))
+                .and_then(|()| check_step(&b, &pb, &a, &pa, &mut caches));
             if let Err(e) = r {
                 return TestResult::error(format!("seed {seed}: {e}"));
             }
