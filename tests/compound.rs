@@ -499,43 +499,45 @@ fn random_body2<T: TestReal>(rng: &mut Rng) -> Body<T, 2> {
 }
 
 /// A random 3D part: a box, a ball, a capsule or a hull of 4 to 16 points.
-fn random_part3(rng: &mut Rng) -> AnyShape3<f64> {
+fn random_part3<T: TestReal>(rng: &mut Rng) -> AnyShape3<T> {
     let size = rng.range(0.3, 1.5);
+    let v3 = |v: Vector3<f64>| Vector3::new(t::<T>(v.x), t(v.y), t(v.z));
+    let p3 = |v: Vector3<f64>| Point3::from(v3(v));
     match rng.below(4) {
         0 => Obb::new(
             Point3::origin(),
-            rng.rotation(),
-            Vector3::new(
+            Rotation3::from_matrix_unchecked(rng.rotation().matrix().map(t::<T>)),
+            v3(Vector3::new(
                 rng.range(0.2, 1.0),
                 rng.range(0.2, 1.0),
                 rng.range(0.2, 1.0),
-            ) * size,
+            ) * size),
         )
         .unwrap()
         .into(),
-        1 => Ball::new(Point3::origin(), size * 0.6).unwrap().into(),
+        1 => Ball::new(Point3::origin(), t(size * 0.6)).unwrap().into(),
         2 => {
             let d = rng.unit_vector3() * size * 0.5;
-            Capsule::new(Point3::from(d), Point3::from(-d), size * 0.3)
-                .unwrap()
-                .into()
+            Capsule::new(p3(d), p3(-d), t(size * 0.3)).unwrap().into()
         }
         _ => {
             let k = 4 + rng.below(13);
-            let pts: Vec<Point3<f64>> = (0..k)
-                .map(|_| Point3::from(rng.unit_vector3() * size))
-                .collect();
+            let pts: Vec<Point3<T>> = (0..k).map(|_| p3(rng.unit_vector3() * size)).collect();
             ConvexPolyhedron::from_hull(&pts).unwrap().into()
         }
     }
 }
 
-fn random_pose3(rng: &mut Rng, half_width: f64) -> Pose3<f64> {
+fn random_pose3<T: TestReal>(rng: &mut Rng, half_width: f64) -> Pose3<T> {
     let v = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit()) * half_width;
-    Pose3::from_parts(Translation3::from(v), rng.rotation())
+    let r = rng.rotation().matrix().map(t::<T>);
+    Pose3::from_parts(
+        Translation3::new(t(v.x), t(v.y), t(v.z)),
+        Rotation3::from_matrix_unchecked(r),
+    )
 }
 
-fn random_body3(rng: &mut Rng) -> Body<f64, 3> {
+fn random_body3<T: TestReal>(rng: &mut Rng) -> Body<T, 3> {
     if rng.chance(1.0 / 3.0) {
         return Body::One(random_part3(rng));
     }
@@ -582,30 +584,35 @@ fn queries_equal_the_brute_force_loop_over_parts() {
     check(400, agree_2d::<f32> as fn(u64) -> TestResult);
 }
 
-/// The same in 3D (f64).
-fn agree_3d(seed: u64) -> TestResult {
+/// The same in 3D.
+fn agree_3d<T: TestReal>(seed: u64) -> TestResult {
     let mut rng = Rng::new(seed);
-    let (a, b) = (random_body3(&mut rng), random_body3(&mut rng));
-    let (pa, pb) = (random_pose3(&mut rng, 3.0), random_pose3(&mut rng, 3.0));
-    let margin = if rng.chance(0.5) { 0.0 } else { 0.3 };
-    let p =
-        Point3::from(Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit()) * 5.0);
-    let ray = Ray::new(p, rng.unit_vector3() * 2.0);
+    let (a, b) = (random_body3::<T>(&mut rng), random_body3::<T>(&mut rng));
+    let (pa, pb) = (
+        random_pose3::<T>(&mut rng, 3.0),
+        random_pose3::<T>(&mut rng, 3.0),
+    );
+    let margin = t::<T>(if rng.chance(0.5) { 0.0 } else { 0.3 });
+    let p = Vector3::new(rng.signed_unit(), rng.signed_unit(), rng.signed_unit()) * 5.0;
+    let p = Point3::new(t(p.x), t(p.y), t(p.z));
+    let d = rng.unit_vector3() * 2.0;
+    let ray = Ray::new(p, Vector3::new(t(d.x), t(d.y), t(d.z)));
     let result = pair_queries_agree(&a, &pa, &b, &pb, margin)
         .map_err(|e| format!("A, B: {e}"))
         .and_then(|()| {
             pair_queries_agree(&b, &pb, &a, &pa, margin).map_err(|e| format!("B, A: {e}"))
         })
-        .and_then(|()| body_queries_agree(&a, &pa, &p, &ray, 4.0));
+        .and_then(|()| body_queries_agree(&a, &pa, &p, &ray, t(4.0)));
     match result {
         Ok(()) => TestResult::passed(),
-        Err(e) => TestResult::error(format!("seed {seed:#x}: {e}")),
+        Err(e) => TestResult::error(format!("[{}] seed {seed:#x}: {e}", T::NAME)),
     }
 }
 
 #[test]
 fn queries_equal_the_brute_force_loop_over_parts_3d() {
-    check(200, agree_3d as fn(u64) -> TestResult);
+    check(200, agree_3d::<f64> as fn(u64) -> TestResult);
+    check(200, agree_3d::<f32> as fn(u64) -> TestResult);
 }
 
 /// Many overlapping parts: more candidate points than one buffer holds;
