@@ -449,6 +449,37 @@ macro_rules! traps {
                     assert_relative_eq!(distance(x, px, y, py), gap, epsilon = tol() * 8.0);
                 }
             }
+
+            // §16.7: a circle off a square's corner. A is the square of
+            // half side 1 at the origin, B the circle of radius 0.5 at
+            // (1.4, 1.4). On x and on y the shadows ([-1, 1] and
+            // [0.9, 1.9]) overlap by 0.1, so edge normals alone report
+            // overlap with depth 0.1; the corner (1, 1) is √0.32 from the
+            // centre, so the shapes are apart by √0.32 − 0.5 along
+            // (1, 1)/√2, the axis from the nearest vertex to the centre.
+            #[test]
+            fn edge_normals_alone_miss_a_circle_off_a_corner() {
+                let square = rect::<T>(1.0, 1.0);
+                let circle = separating_axis::Ball::new(p::<T>(0.0, 0.0), c(0.5)).unwrap();
+                let (pa, pb) = (at::<T>(0.0, 0.0), at::<T>(1.4, 1.4));
+                for u in [v::<T>(1.0, 0.0), v::<T>(0.0, 1.0)] {
+                    let overlap = intersection_length(shadow(&square, &pa, &u), shadow(&circle, &pb, &u));
+                    assert_relative_eq!(overlap, c::<T>(0.1), epsilon = tol());
+                }
+                let gap = c::<T>(0.32f64.sqrt() - 0.5);
+                let corner = v::<T>(1.0, 1.0).normalize();
+                for (x, px, y, py, sign) in [
+                    (&square as &dyn separating_axis::Shape<T, 2>, &pa, &circle as &dyn separating_axis::Shape<T, 2>, &pb, c::<T>(1.0)),
+                    (&circle, &pb, &square, &pa, c(-1.0)),
+                ] {
+                    assert!(!intersects(x, px, y, py));
+                    assert!(penetration(x, px, y, py).is_none());
+                    let s = separation(x, px, y, py);
+                    assert_relative_eq!(s.distance, gap, epsilon = tol());
+                    assert_relative_eq!(s.axis.into_inner(), corner * sign, epsilon = tol());
+                    assert_relative_eq!(distance(x, px, y, py), gap, epsilon = tol());
+                }
+            }
         }
     )*};
 }
