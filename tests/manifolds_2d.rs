@@ -608,6 +608,108 @@ fn nan_gives_an_empty_manifold<T: TestReal>() {
     );
 }
 
+/// A box seen only through the required `Shape` methods: no clipping
+/// hooks (`face_vertex_count` 0) and, unless `lend`, no `as_obb` either.
+struct Bare<T: TestReal> {
+    obb: Obb<T, 2>,
+    lend: bool,
+}
+
+impl<T: TestReal> separating_axis::Support<T, 2> for Bare<T> {
+    fn local_support_point(&self, d: &Vector2<T>) -> Point2<T> {
+        self.obb.local_support_point(d)
+    }
+}
+
+impl<T: TestReal> Shape<T, 2> for Bare<T> {
+    fn face_count(&self) -> usize {
+        self.obb.face_count()
+    }
+    fn local_face_normal(&self, i: usize) -> nalgebra::Unit<Vector2<T>> {
+        self.obb.local_face_normal(i)
+    }
+    fn core_vertex_count(&self) -> usize {
+        self.obb.core_vertex_count()
+    }
+    fn local_core_vertex(&self, i: usize) -> Point2<T> {
+        self.obb.local_core_vertex(i)
+    }
+    fn local_core_closest_point(&self, p: &Point2<T>) -> Point2<T> {
+        self.obb.local_core_closest_point(p)
+    }
+    fn local_contains_point(&self, p: &Point2<T>) -> bool {
+        self.obb.local_contains_point(p)
+    }
+    fn as_obb(&self) -> Option<Obb<T, 2>> {
+        self.lend.then_some(self.obb)
+    }
+}
+
+/// docs/manifolds.md, "The shape hooks": a box resting 0.01 deep on the
+/// ground. Seen through the required methods only, it gets one point, at
+/// its support point along the normal, whether it holds the reference
+/// face (first) or the incident one (second); answering `as_obb` alone,
+/// it is clipped as that box (two points, the box's manifold); and an
+/// `AnyShape` of the box forwards the hooks (the box's manifold).
+fn shape_hooks_decide_the_clipping<T: TestReal>() {
+    let obb = Obb::new(
+        Point2::origin(),
+        Default::default(),
+        vt(&Vector2::new(0.5, 0.5)),
+    )
+    .unwrap();
+    let (g, pg) = (ground::<T>(), Pose2::<T>::identity());
+    let pb = pose::<T>(0.2, 0.49, 0.0);
+    let bare = Bare { obb, lend: false };
+    let tol = 64.0 * f(T::default_epsilon()) * 10.0;
+    for (m, on_b) in [
+        (contact_manifold(&g, &pg, &bare, &pb, t(0.0)), true),
+        (contact_manifold(&bare, &pb, &g, &pg, t(0.0)), false),
+    ] {
+        assert_eq!(m.len(), 1, "[{}] {m:?}", T::NAME);
+        // The bare box's support point along the normal's side facing the
+        // ground: −y when the ground is A, +y seen from the box as A.
+        let n = m.normal().into_inner();
+        let towards_ground = if on_b { -n } else { n };
+        let local = separating_axis::Support::local_support_point(
+            &bare,
+            &(pb.rotation.inverse() * towards_ground),
+        );
+        let want: Point2<T> = pb * local;
+        let got = if on_b {
+            m.points()[0].on_b
+        } else {
+            m.points()[0].on_a
+        };
+        assert!(
+            (f(got.x) - f(want.x)).abs() <= tol && (f(got.y) - f(want.y)).abs() <= tol,
+            "[{}] {m:?}",
+            T::NAME
+        );
+        assert!(
+            (f(m.points()[0].separation) + 0.01).abs() <= tol,
+            "[{}] {m:?}",
+            T::NAME
+        );
+    }
+    let lent = Bare { obb, lend: true };
+    let full = contact_manifold(&g, &pg, &obb, &pb, t(0.0));
+    assert_eq!(full.len(), 2);
+    assert_eq!(
+        contact_manifold(&g, &pg, &lent, &pb, t(0.0)),
+        full,
+        "[{}]",
+        T::NAME
+    );
+    let any = separating_axis::AnyShape::from(obb);
+    assert_eq!(
+        contact_manifold(&g, &pg, &any, &pb, t(0.0)),
+        full,
+        "[{}]",
+        T::NAME
+    );
+}
+
 in_both_scalars!(
     box_resting_flat_gives_two_corner_points,
     tilted_box_on_its_corner_gives_one_point,
@@ -621,4 +723,5 @@ in_both_scalars!(
     manifold_agrees_with_penetration,
     speculative_points_stay_within_the_margin,
     nan_gives_an_empty_manifold,
+    shape_hooks_decide_the_clipping,
 );

@@ -8,8 +8,9 @@ use super::frames::Frames;
 use super::{reference_of, ContactFeature, ContactId, Manifold, Side};
 use crate::{Feature, Real, Shape};
 
-/// One point, at the incident shape's support point along the normal,
-/// placed at the SAT distance from the other shape.
+/// One point, at the incident shape's support point along the normal (or
+/// the other shape's, when that lies closer to both surfaces), placed at
+/// the SAT distance from the other shape.
 pub(super) fn one_point<T, A, B, const N: usize>(
     m: &mut Manifold<T, N>,
     frames: &Frames<'_, T, N>,
@@ -82,8 +83,34 @@ pub(super) fn one_point<T, A, B, const N: usize>(
             }
             best
         }
-        _ if matches!(reference, Some((Side::B, _))) => from_a(a.local_support_point(&normal)),
-        _ => from_b(b_support()),
+        _ => {
+            // A face of B makes A's support point the sure one, any other
+            // axis B's; but when the sure shape's support is a tie (a face
+            // meeting a face, a shape that lists no face vertices) it may
+            // be a vertex off the contact, so the other shape's support
+            // point stands in when it lies closer to both surfaces (the
+            // first on a tie).
+            let on_b_face = matches!(reference, Some((Side::B, _)));
+            let ours = from_a(a.local_support_point(&normal));
+            let theirs = from_b(b_support());
+            let (sure, other) = if on_b_face {
+                (ours, theirs)
+            } else {
+                (theirs, ours)
+            };
+            let b_core = |x: &Point<T, N>| {
+                *pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(x))
+            };
+            let off = |(x, y): &(Point<T, N>, Point<T, N>)| {
+                ((x - a.local_core_closest_point(x)).norm() - a.radius()).abs()
+                    + ((y - b_core(y)).norm() - b.radius()).abs()
+            };
+            if off(&other) < off(&sure) {
+                other
+            } else {
+                sure
+            }
+        }
     };
     m.push(frames.point(distance, on_a, on_b, id));
 }
