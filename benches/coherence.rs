@@ -147,12 +147,14 @@ fn hull(rng: &mut Rng, n: usize) -> ConvexPolyhedron<f64> {
     ConvexPolyhedron::from_hull(&points).expect("random points span a volume")
 }
 
-/// Hull-16 pairs placed as in benches/queries_3d.rs, each body drifting.
-fn hulls() -> Scene<ConvexPolyhedron<f64>> {
-    let mut rng = Rng(26);
+/// Hull-16 pairs from `seed`, B placed at a distance in `reach` from A,
+/// each body drifting; with `apart`, only pairs apart in every frame are
+/// kept.
+fn hull_pairs(seed: u64, reach: (f64, f64), apart: bool) -> Scene<ConvexPolyhedron<f64>> {
+    let mut rng = Rng(seed);
     let mut shapes = Vec::with_capacity(PAIRS);
     let mut frames: Vec<Vec<_>> = (0..FRAMES).map(|_| Vec::with_capacity(PAIRS)).collect();
-    for _ in 0..PAIRS {
+    while shapes.len() < PAIRS {
         let (a, b) = (hull(&mut rng, 16), hull(&mut rng, 16));
         let pa = Pose3::from_parts(
             Vector3::new(
@@ -163,15 +165,26 @@ fn hulls() -> Scene<ConvexPolyhedron<f64>> {
             .into(),
             rng.rotation(),
         );
-        let offset = rng.unit_vector3() * rng.range(0.0, 2.6);
+        let offset = rng.unit_vector3() * rng.range(reach.0, reach.1);
         let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
         let (da, db) = (drift(&mut rng), drift(&mut rng));
-        for (k, frame) in frames.iter_mut().enumerate() {
-            frame.push((drifted(&pa, &da, k), drifted(&pb, &db, k)));
+        let poses: Vec<_> = (0..FRAMES)
+            .map(|k| (drifted(&pa, &da, k), drifted(&pb, &db, k)))
+            .collect();
+        if apart && poses.iter().any(|(x, y)| intersects(&a, x, &b, y)) {
+            continue;
+        }
+        for (frame, pose) in frames.iter_mut().zip(poses) {
+            frame.push(pose);
         }
         shapes.push((a, b));
     }
     Scene { shapes, frames }
+}
+
+/// Hull-16 pairs placed as in benches/queries_3d.rs, each body drifting.
+fn hulls() -> Scene<ConvexPolyhedron<f64>> {
+    hull_pairs(26, (0.0, 2.6), false)
 }
 
 /// `penetration` and `intersects`, uncached and cached, one frame per
@@ -244,35 +257,7 @@ fn bench_scene<S: Shape<f64, 3>>(c: &mut Criterion, name: &str, scene: &Scene<S>
 /// Hull-16 pairs apart in every frame (offsets 2.2 to 3.2, the pairs that
 /// stay apart while drifting kept): the scene of a cached separating axis.
 fn hulls_apart() -> Scene<ConvexPolyhedron<f64>> {
-    let mut rng = Rng(27);
-    let mut shapes = Vec::with_capacity(PAIRS);
-    let mut frames: Vec<Vec<_>> = (0..FRAMES).map(|_| Vec::with_capacity(PAIRS)).collect();
-    while shapes.len() < PAIRS {
-        let (a, b) = (hull(&mut rng, 16), hull(&mut rng, 16));
-        let pa = Pose3::from_parts(
-            Vector3::new(
-                rng.range(-50.0, 50.0),
-                rng.range(-50.0, 50.0),
-                rng.range(-50.0, 50.0),
-            )
-            .into(),
-            rng.rotation(),
-        );
-        let offset = rng.unit_vector3() * rng.range(2.2, 3.2);
-        let pb = Pose3::from_parts((pa.translation.vector + offset).into(), rng.rotation());
-        let (da, db) = (drift(&mut rng), drift(&mut rng));
-        let poses: Vec<_> = (0..FRAMES)
-            .map(|k| (drifted(&pa, &da, k), drifted(&pb, &db, k)))
-            .collect();
-        if poses.iter().any(|(x, y)| intersects(&a, x, &b, y)) {
-            continue;
-        }
-        for (frame, pose) in frames.iter_mut().zip(poses) {
-            frame.push(pose);
-        }
-        shapes.push((a, b));
-    }
-    Scene { shapes, frames }
+    hull_pairs(27, (2.2, 3.2), true)
 }
 
 fn coherence(c: &mut Criterion) {

@@ -32,9 +32,6 @@ pub(super) fn one_point<T, A, B, const N: usize>(
     // nearest core points found by two alternating projections (put at
     // the radii along the normal) and the two support points
     // (tests/manifolds_round.rs::round_contacts_lie_on_both_surfaces).
-    // Otherwise a face of B makes A's support point the sure one, and any
-    // other axis B's (the support along a face could be any of its
-    // vertices).
     let id = ContactId {
         a: match reference {
             Some((Side::A, i)) => ContactFeature::Face(i),
@@ -52,65 +49,49 @@ pub(super) fn one_point<T, A, B, const N: usize>(
     };
     let from_a = |on_a: Point<T, N>| (on_a, on_a + normal * distance);
     let from_b = |on_b: Point<T, N>| (on_b - normal * distance, on_b);
+    let b_core = |x: &Point<T, N>| {
+        *pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(x))
+    };
+    // How far a candidate pair is from lying on both surfaces.
+    let off = |(x, y): &(Point<T, N>, Point<T, N>)| {
+        ((x - a.local_core_closest_point(x)).norm() - a.radius()).abs()
+            + ((y - b_core(y)).norm() - b.radius()).abs()
+    };
+    // The candidate nearest to lying on both surfaces, the first on a tie.
+    let closest = |candidates: &[(Point<T, N>, Point<T, N>)]| {
+        let mut best = candidates[0];
+        let mut best_off = off(&best);
+        for c in &candidates[1..] {
+            let o = off(c);
+            if o < best_off {
+                best = *c;
+                best_off = o;
+            }
+        }
+        best
+    };
     let (on_a, on_b) = match feature {
         Feature::RoundA | Feature::RoundB => {
-            let b_core = |x: &Point<T, N>| {
-                *pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(x))
-            };
             let p = a.local_core_closest_point(&b_support());
             let q = b_core(&p);
             let p = a.local_core_closest_point(&q);
             let q = b_core(&p);
-            // How far a candidate pair is from lying on both surfaces.
-            let off = |(x, y): &(Point<T, N>, Point<T, N>)| {
-                ((x - a.local_core_closest_point(x)).norm() - a.radius()).abs()
-                    + ((y - b_core(y)).norm() - b.radius()).abs()
-            };
-            let candidates = [
+            closest(&[
                 from_a(p + normal * a.radius()),
                 from_b(q - normal * b.radius()),
                 from_a(a.local_support_point(&normal)),
                 from_b(b_support()),
-            ];
-            let mut best = candidates[0];
-            let mut best_off = off(&best);
-            for c in &candidates[1..] {
-                let o = off(c);
-                if o < best_off {
-                    best = *c;
-                    best_off = o;
-                }
-            }
-            best
+            ])
         }
-        _ => {
-            // A face of B makes A's support point the sure one, any other
-            // axis B's; but when the sure shape's support is a tie (a face
-            // meeting a face, a shape that lists no face vertices) it may
-            // be a vertex off the contact, so the other shape's support
-            // point stands in when it lies closer to both surfaces (the
-            // first on a tie).
-            let on_b_face = matches!(reference, Some((Side::B, _)));
-            let ours = from_a(a.local_support_point(&normal));
-            let theirs = from_b(b_support());
-            let (sure, other) = if on_b_face {
-                (ours, theirs)
-            } else {
-                (theirs, ours)
-            };
-            let b_core = |x: &Point<T, N>| {
-                *pose_ab * b.local_core_closest_point(&pose_ab.inverse_transform_point(x))
-            };
-            let off = |(x, y): &(Point<T, N>, Point<T, N>)| {
-                ((x - a.local_core_closest_point(x)).norm() - a.radius()).abs()
-                    + ((y - b_core(y)).norm() - b.radius()).abs()
-            };
-            if off(&other) < off(&sure) {
-                other
-            } else {
-                sure
-            }
+        // A face of B makes A's support point the sure one, any other axis
+        // B's; but when the sure shape's support is a tie (a face meeting a
+        // face, a shape that lists no face vertices) it may be a vertex off
+        // the contact, so the other shape's support point stands in when it
+        // lies closer to both surfaces.
+        _ if matches!(reference, Some((Side::B, _))) => {
+            closest(&[from_a(a.local_support_point(&normal)), from_b(b_support())])
         }
+        _ => closest(&[from_b(b_support()), from_a(a.local_support_point(&normal))]),
     };
     m.push(frames.point(distance, on_a, on_b, id));
 }
